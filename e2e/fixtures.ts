@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export interface PageProblems {
+  consoleErrors: string[];
+  pageErrors: string[];
+  cspViolations: string[];
+}
+
+/**
+ * Every test fails on an uncaught error, a console error or a CSP violation in any page it
+ * opened (epic-stack's "noisy tests fail"). Tests that expect one take it out of `problems`.
+ */
+export const test = base.extend<{ problems: PageProblems }>({
+  problems: [
+    async ({ context }, use) => {
+      const problems: PageProblems = { consoleErrors: [], pageErrors: [], cspViolations: [] };
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      const watch = (page: Page) => {
+        page.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const text = message.text();
+          (text.startsWith('CSP violation') ? problems.cspViolations : problems.consoleErrors).push(text);
+        });
+        page.on('pageerror', (error) => problems.pageErrors.push(error.message));
+      };
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use(problems);
+      expect(problems, 'no console errors, uncaught errors or CSP violations').toEqual({
+        consoleErrors: [],
+        pageErrors: [],
+        cspViolations: [],
+      });
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+/** The applied theme as the page shows it. */
+export async function appliedTheme(page: Page) {
+  return page.evaluate(() => ({
+    theme: document.documentElement.dataset.theme,
+    colorScheme: document.documentElement.style.colorScheme,
+    themeColor: document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')?.content,
+  }));
+}
+
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

@@ -1,0 +1,91 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './chromium.ts';
+import { ensureBuild } from './ensure-build.ts';
+
+/**
+ * `npm test`: every runner (Vitest: unit, database and server tests; Playwright: end-to-end in
+ * Debian's Chromium), then one closing line `N passed, M failed` summed over all of them.
+ */
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(rootDir, 'test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+interface RunnerResult {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  flaky: number;
+  crashed: boolean;
+}
+
+function run(command: string, args: string[], env: Record<string, string> = {}): number {
+  const result = spawnSync(command, args, { cwd: rootDir, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+function runVitest(): RunnerResult {
+  const status = run('npx', ['vitest', 'run']);
+  const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }>(
+    path.join(resultsDir, 'vitest.json'),
+  );
+  if (!report) return { name: 'vitest', passed: 0, failed: 1, skipped: 0, flaky: 0, crashed: true };
+  // A suite that fails to load has no failed tests of its own; count it so it cannot hide.
+  const failed = report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
+  return {
+    name: 'vitest',
+    passed: report.numPassedTests,
+    failed: failed + (status !== 0 && failed === 0 ? 1 : 0),
+    skipped: report.numPendingTests + report.numTodoTests,
+    flaky: 0,
+    crashed: status !== 0 && failed === 0,
+  };
+}
+
+function runPlaywright(): RunnerResult {
+  const file = path.join(resultsDir, 'playwright.json');
+  const status = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] }>(file);
+  if (!report) return { name: 'playwright', passed: 0, failed: 1, skipped: 0, flaky: 0, crashed: true };
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  const globalErrors = report.errors?.length ?? 0;
+  const failed = unexpected + globalErrors;
+  return {
+    name: 'playwright',
+    passed: expected + flaky,
+    failed: failed + (status !== 0 && failed === 0 ? 1 : 0),
+    skipped,
+    flaky,
+    crashed: status !== 0 && failed === 0,
+  };
+}
+
+ensureChromium();
+ensureBuild(rootDir);
+if (!existsSync(path.join(rootDir, 'dist', 'index.html'))) throw new Error('build missing');
+
+const results = [runVitest(), runPlaywright()];
+
+console.log('\nSummary');
+for (const r of results) {
+  const extras = [r.skipped ? `${r.skipped} skipped` : '', r.flaky ? `${r.flaky} flaky (passed on retry)` : '', r.crashed ? 'runner exited with an error' : '']
+    .filter(Boolean)
+    .join(', ');
+  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed${extras ? ` (${extras})` : ''}`);
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

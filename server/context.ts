@@ -1,0 +1,17 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { ApiKeys } from './gateway/keys.ts';
+
+/**
+ * Everything a backend service needs, built once per process by main.ts
+ * (or per test by server/testing). Services receive it; none of them reads globals.
+ */
+export interface ServerContext {
+  db: PGlite;
+  keys: ApiKeys;
+  /** The origin clients use, e.g. http://localhost:54321 (JWT `iss` is `${publicUrl}/auth/v1`). */
+  publicUrl: string;
+  /** The Supabase project folder: migrations, seed.sql, functions, config.toml. */
+  projectDir: string;
+  /** Where PGlite and storage files live; null = in memory (tests). */
+  dataDir: string | null;
+}

@@ -1,0 +1,69 @@
+import { Menu, User, X } from 'lucide-react';
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
+import { ThemeRadioGroup } from '@/theme/theme-radio-group';
+import { cn } from '@/utils/cn';
+import { NAV_ITEMS } from './nav-items.ts';
+
+const itemClass =
+  'flex h-12 items-center gap-3 rounded-md px-3 text-base font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-5';
+
+/**
+ * The phone-width menu: a modal dialog (focus trapped, Escape closes, focus returns to the
+ * Menu button) holding the navigation and the theme choice. Navigating closes it.
+ */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+
+  // Any navigation (a link here, Back, a shortcut) closes the menu: adjust state during render.
+  const [locationKey, setLocationKey] = useState(location.key);
+  if (locationKey !== location.key) {
+    setLocationKey(location.key);
+    setOpen(false);
+  }
+
+  const links = [...NAV_ITEMS, { label: 'Sign in', href: paths.signIn.getHref(), icon: User, end: true }];
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Menu">
+          <Menu aria-hidden="true" />
+        </Button>
+      </DialogTrigger>
+      <DialogContent side="top" className="gap-6 rounded-b-lg">
+        <div className="flex items-center justify-between">
+          <DialogTitle className="text-lg font-semibold">Menu</DialogTitle>
+          <DialogClose asChild>
+            <Button variant="ghost" size="icon" aria-label="Close">
+              <X aria-hidden="true" />
+            </Button>
+          </DialogClose>
+        </div>
+        <DialogDescription className="sr-only">Site navigation and theme</DialogDescription>
+        <nav aria-label="Mobile">
+          <ul className="flex flex-col gap-1">
+            {links.map(({ label, href, icon: Icon, end }) => (
+              <li key={href}>
+                <NavLink
+                  to={href}
+                  end={end}
+                  onClick={() => setOpen(false)}
+                  className={({ isActive }) => cn(itemClass, isActive && 'bg-muted')}
+                >
+                  <Icon aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ThemeRadioGroup />
+      </DialogContent>
+    </Dialog>
+  );
+}

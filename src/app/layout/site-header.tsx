@@ -1,0 +1,55 @@
+import { User } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { ThemeMenu } from '@/theme/theme-menu';
+import { cn } from '@/utils/cn';
+import { CartButton } from './cart-button.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { NAV_ITEMS } from './nav-items.ts';
+import { SearchDialog } from './search-dialog.tsx';
+
+const navLinkClass =
+  'flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-5';
+
+export function SiteHeader({ cartCount }: { cartCount: number }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-border bg-background/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+        <Link
+          to={paths.home.getHref()}
+          className="mr-2 flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <span aria-hidden="true" className="size-6 rounded-full bg-gradient-to-br from-primary to-accent" />
+          Lumen
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_ITEMS.map(({ label, href, icon: Icon, end }) => (
+              <li key={href}>
+                <NavLink to={href} end={end} className={({ isActive }) => cn(navLinkClass, isActive && 'text-foreground')}>
+                  <Icon aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <SearchDialog />
+          <CartButton count={cartCount} />
+          <Button variant="ghost" asChild className="hidden px-3 md:inline-flex">
+            <Link to={paths.signIn.getHref()}>
+              <User aria-hidden="true" />
+              Sign in
+            </Link>
+          </Button>
+          <div className="hidden md:block">
+            <ThemeMenu />
+          </div>
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

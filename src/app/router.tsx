@@ -1,0 +1,31 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { RootLayout } from './layout/root-layout.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import { HomeRoute } from './routes/home.tsx';
+
+/** Routes other than home load on demand so the first page ships only what it needs. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { path: paths.home.path, element: <HomeRoute /> },
+      { path: paths.catalog.path, lazy: async () => ({ Component: (await import('./routes/catalog.tsx')).CatalogRoute }) },
+      {
+        path: paths.catalogCategory.path,
+        lazy: async () => ({ Component: (await import('./routes/catalog.tsx')).CatalogRoute }),
+      },
+      { path: paths.item.path, lazy: async () => ({ Component: (await import('./routes/item.tsx')).ItemRoute }) },
+      { path: paths.search.path, lazy: async () => ({ Component: (await import('./routes/search.tsx')).SearchRoute }) },
+      { path: paths.cart.path, lazy: async () => ({ Component: (await import('./routes/cart.tsx')).CartRoute }) },
+      { path: paths.account.path, lazy: async () => ({ Component: (await import('./routes/account.tsx')).AccountRoute }) },
+      { path: paths.signIn.path, lazy: async () => ({ Component: (await import('./routes/sign-in.tsx')).SignInRoute }) },
+      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

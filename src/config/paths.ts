@@ -1,0 +1,20 @@
+/** Every route path, defined once; links use getHref so no URL is written out by hand elsewhere. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  catalog: {
+    path: '/catalog',
+    getHref: (category?: string) => (category ? `/catalog/${encodeURIComponent(category)}` : '/catalog'),
+  },
+  catalogCategory: { path: '/catalog/:category' },
+  item: { path: '/items/:slug', getHref: (slug: string) => `/items/${encodeURIComponent(slug)}` },
+  search: {
+    path: '/search',
+    getHref: (query?: string) => (query ? `/search?${new URLSearchParams({ q: query })}` : '/search'),
+  },
+  cart: { path: '/cart', getHref: () => '/cart' },
+  account: { path: '/account', getHref: () => '/account' },
+  signIn: {
+    path: '/sign-in',
+    getHref: (next?: string) => (next ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in'),
+  },
+} as const;
