@@ -6,6 +6,8 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 export default defineConfig({
   test: {
     reporters: ['default', 'json'],
+    // PGlite opens take seconds of CPU; two cores, two files at a time.
+    maxWorkers: 2,
     outputFile: { json: 'test-results/vitest.json' },
     projects: [
       {
@@ -24,9 +26,7 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'supabase/**/*.test.ts'],
           environment: 'node',
-          // PGlite opens take seconds of CPU; two cores, two files at a time.
           pool: 'forks',
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
