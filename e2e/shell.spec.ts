@@ -94,13 +94,15 @@ test('hashed assets are cached for a year, the page is revalidated', async ({ re
 
 for (const theme of ['light', 'dark'] as const) {
   for (const viewport of [PHONE, DESKTOP]) {
-    test(`axe finds no serious violations in ${theme} at ${viewport.width}px`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    test.describe(`axe in ${theme} at ${viewport.width}px`, () => {
       for (const route of ROUTES) {
-        await page.goto(route.path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expectNoSeriousAxeViolations(page);
+        test(`${route.path} has no serious violations`, async ({ page }) => {
+          await page.setViewportSize(viewport);
+          await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+          await page.goto(route.path);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await expectNoSeriousAxeViolations(page);
+        });
       }
     });
   }
