@@ -1,12 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { ensureBuild } from '../scripts/ensure-build.ts';
 import { measureBundle } from './bundle-size.ts';
+import { runCatalogSearchBench } from './catalog-search.ts';
+import { runRealtimeBench } from './realtime-latency.ts';
+import { runServerOverheadBench } from './server-overhead.ts';
+import { runStartupBench } from './startup-time.ts';
 
 /**
- * `npm run bench`: prints every figure next to its budget from bench/budgets.json.
- * Figures are printed, never asserted by tests: these machines are shared and noisy.
+ * `npm run bench [-- --only bundle,server,startup,realtime,search]`: prints every figure next to
+ * its budget from bench/budgets.json. Figures are printed, never asserted by tests: these
+ * machines are shared and noisy, so read a MISSED verdict together with the machine's load.
  */
 interface Budget {
   budget: number;
@@ -16,21 +22,43 @@ interface Budget {
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const budgets = JSON.parse(await readFile(path.join(rootDir, 'bench', 'budgets.json'), 'utf8')) as Record<string, Budget>;
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const SUITES = {
+  bundle: async () => {
+    ensureBuild(rootDir);
+    return measureBundle(path.join(rootDir, 'dist'));
+  },
+  server: runServerOverheadBench,
+  startup: runStartupBench,
+  realtime: () => runRealtimeBench((line) => console.log(`  ${line}`)),
+  search: () => runCatalogSearchBench((line) => console.log(`  ${line}`)),
+} satisfies Record<string, () => Promise<Record<string, number>>>;
 
-ensureBuild(rootDir);
-console.log('Measuring the build…');
-const figures: Record<string, number> = { ...(await measureBundle(path.join(rootDir, 'dist'))) };
+const selected = values.only ? values.only.split(',').map((name) => name.trim()) : Object.keys(SUITES);
+const figures: Record<string, number> = {};
+for (const name of selected) {
+  const suite = SUITES[name as keyof typeof SUITES];
+  if (!suite) {
+    console.error(`Unknown suite "${name}". Choose from: ${Object.keys(SUITES).join(', ')}`);
+    process.exit(1);
+  }
+  console.log(`bench: ${name}…`);
+  Object.assign(figures, await suite());
+}
 
 let missed = 0;
-console.log('\nfigure'.padEnd(34) + 'value'.padStart(12) + 'budget'.padStart(12) + '  verdict');
-for (const [name, budget] of Object.entries(budgets)) {
-  const value = figures[name];
-  if (value === undefined) {
-    console.log(`${name.padEnd(33)}${'—'.padStart(12)}${String(budget.budget).padStart(12)}  not measured`);
+let met = 0;
+console.log(`\n${'figure'.padEnd(32)}${'value'.padStart(14)}${'budget'.padStart(14)}  verdict`);
+for (const [name, value] of Object.entries(figures)) {
+  const budget = budgets[name];
+  const shown = `${value}${budget ? ` ${budget.unit}` : ''}`;
+  if (!budget) {
+    console.log(`${name.padEnd(32)}${shown.padStart(14)}${'—'.padStart(14)}  (no budget)`);
     continue;
   }
-  const met = budget.better === 'lower' ? value <= budget.budget : value >= budget.budget;
-  if (!met) missed++;
-  console.log(`${name.padEnd(33)}${`${value} ${budget.unit}`.padStart(12)}${`${budget.budget} ${budget.unit}`.padStart(12)}  ${met ? 'met' : 'MISSED'}`);
+  const ok = budget.better === 'lower' ? value <= budget.budget : value >= budget.budget;
+  if (ok) met++;
+  else missed++;
+  console.log(`${name.padEnd(32)}${shown.padStart(14)}${`${budget.budget} ${budget.unit}`.padStart(14)}  ${ok ? 'met' : 'MISSED'}`);
 }
-console.log(`\nbench: ${Object.keys(budgets).length - missed} budgets met, ${missed} missed`);
+console.log(`\nbench: ${met} budgets met, ${missed} missed, ${Object.keys(figures).length} figures`);

@@ -1,14 +1,46 @@
 import { Hono } from 'hono';
+import { createAuthApp, type AuthAppOptions } from './auth/auth-app.ts';
+import type { ServerContext } from './context.ts';
+import { cors } from './gateway/cors.ts';
+import { createDevMailApp } from './mail/dev-mail-app.ts';
+import type { Realtime } from './realtime/index.ts';
+import { createRestApp } from './rest/rest-app.ts';
 import { createStaticApp } from './static/static-app.ts';
 
 export interface AppOptions {
   /** The built SPA to serve; omitted in API-only tests. */
   distDir?: string;
+  /** The backend services' context; omitted = static app only. */
+  backend?: ServerContext;
+  /** Auth service tuning (tests lower the bcrypt cost). */
+  auth?: AuthAppOptions;
+  /** Realtime's HTTP side (broadcast endpoints); its WebSocket is attached to the listening server. */
+  realtime?: Realtime;
 }
+
+/** Path prefixes of the Supabase APIs: CORS applies to all of them, like the CLI's Kong. */
+export const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/realtime/v1'] as const;
 
 /** Builds the whole server (never listens): the backend APIs and the app on one origin. */
 export async function createApp(options: AppOptions = {}): Promise<Hono> {
   const app = new Hono();
+  const ctx = options.backend;
+  if (ctx) {
+    for (const prefix of API_PREFIXES) {
+      app.use(prefix, cors());
+      app.use(`${prefix}/*`, cors());
+    }
+    app.route('/auth/v1', createAuthApp(ctx, options.auth));
+    app.route('/rest/v1', createRestApp(ctx));
+    if (options.realtime) app.route('/realtime/v1', options.realtime.broadcastApp);
+    app.route('/_dev', createDevMailApp(ctx.mail));
+    // An API path no service answers is a JSON 404, never the SPA's index.html.
+    for (const prefix of [...API_PREFIXES, '/_dev']) {
+      app.all(`${prefix}/*`, (c) =>
+        c.json({ code: 'not_found', message: `No local backend route for ${c.req.method} ${new URL(c.req.url).pathname}` }, 404),
+      );
+    }
+  }
   if (options.distDir) app.route('/', await createStaticApp(options.distDir));
   return app;
 }

@@ -1,5 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { ProjectConfig } from './config/project-config.ts';
 import type { ApiKeys } from './gateway/keys.ts';
+import type { MailOutbox } from './mail/outbox.ts';
 
 /**
  * Everything a backend service needs, built once per process by main.ts
@@ -14,4 +16,8 @@ export interface ServerContext {
   projectDir: string;
   /** Where PGlite and storage files live; null = in memory (tests). */
   dataDir: string | null;
+  /** `<projectDir>/config.toml`, validated, CLI defaults filled in. */
+  config: ProjectConfig;
+  /** Local e-mail: auth mails (confirmation, recovery) and app receipts land here. */
+  mail: MailOutbox;
 }

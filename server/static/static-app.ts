@@ -53,19 +53,18 @@ export async function createStaticApp(distDir: string): Promise<Hono> {
       const file = await stat(filePath).catch(() => null);
       if (file?.isFile()) {
         const hashed = requestPath.startsWith('/assets/');
-        return c.body(c.req.method === 'HEAD' ? null : await readFile(filePath), 200, {
+        const headers = {
           'Content-Type': MIME[path.extname(filePath)] ?? 'application/octet-stream',
           'Content-Length': String(file.size),
           'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-        });
+        };
+        return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(await readFile(filePath), 200, headers);
       }
       // A missing file with an extension is a real 404, not an app route.
       if (path.extname(requestPath)) return c.text('Not found', 404);
     }
-    return c.body(c.req.method === 'HEAD' ? null : indexHtml, 200, {
-      'Content-Type': MIME['.html'],
-      'Cache-Control': 'no-cache',
-    });
+    const headers = { 'Content-Type': MIME['.html'] ?? 'text/html', 'Cache-Control': 'no-cache' };
+    return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(indexHtml, 200, headers);
   });
 
   return app;

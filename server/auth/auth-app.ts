@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import type { ServerContext } from '../context.ts';
+import type { AuthDeps } from './auth-deps.ts';
+import { API_VERSION, AuthHttpError, authErrorResponse } from './http-errors.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { registerAdminRoutes } from './routes/admin.ts';
+import { registerLogoutRoutes } from './routes/logout.ts';
+import { registerRecoverVerifyRoutes } from './routes/recover-verify.ts';
+import { registerSettingsRoutes } from './routes/settings.ts';
+import { registerSignupRoutes } from './routes/signup.ts';
+import { registerTokenRoutes } from './routes/token.ts';
+import { registerUserRoutes } from './routes/user.ts';
+
+export interface AuthAppOptions {
+  /** bcrypt cost; GoTrue uses 10. Tests lower it: hashing dominates their run time otherwise. */
+  bcryptCost?: number;
+  /** Inject a limiter (e.g. with a fake clock); default: a fresh one per app. */
+  limiter?: RateLimiter;
+}
+
+/** GoTrue-compatible `/auth/v1` (mount it at that prefix). */
+export function createAuthApp(ctx: ServerContext, options: AuthAppOptions = {}): Hono {
+  const deps: AuthDeps = { ctx, limiter: options.limiter ?? new RateLimiter(), bcryptCost: options.bcryptCost ?? 10 };
+  const app = new Hono();
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Supabase-Api-Version', API_VERSION);
+  });
+
+  registerSignupRoutes(app, deps);
+  registerTokenRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerLogoutRoutes(app, deps);
+  registerRecoverVerifyRoutes(app, deps);
+  registerAdminRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
+
+  // A catch-all route (not notFound: a mounted sub-app's notFound is never consulted by the parent).
+  app.all('*', (c) =>
+    authErrorResponse(
+      new AuthHttpError(404, 'not_found', `${c.req.method} ${c.req.path} is not supported by the local auth server (Lumen uses email, password and anonymous sign-in only)`),
+    ),
+  );
+
+  app.onError((error) => {
+    if (error instanceof AuthHttpError) return authErrorResponse(error);
+    console.error('auth: unexpected error', error);
+    const message = /auth\.users|trigger|violates/i.test(error.message)
+      ? 'Database error saving new user'
+      : 'Unexpected failure, please check server logs for more information';
+    return authErrorResponse(new AuthHttpError(500, 'unexpected_failure', message));
+  });
+
+  return app;
+}

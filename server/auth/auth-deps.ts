@@ -1,0 +1,101 @@
+import type { Context } from 'hono';
+import type { ServerContext } from '../context.ts';
+import { AuthHttpError } from './http-errors.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import type { Json } from './user-store.ts';
+
+/** What every auth route needs: the server context, the shared limiter and the bcrypt cost. */
+export interface AuthDeps {
+  ctx: ServerContext;
+  limiter: RateLimiter;
+  bcryptCost: number;
+}
+
+/** Body as a JSON object; 400 bad_json otherwise (GoTrue's message). Empty body = {}. */
+export async function readJsonBody(c: Context): Promise<Json> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new AuthHttpError(400, 'bad_json', `Could not parse request body as JSON: ${error instanceof Error ? error.message : 'invalid JSON'}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new AuthHttpError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+  }
+  return value as Json;
+}
+
+export function optionalString(body: Json, key: string): string | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new AuthHttpError(400, 'bad_json', `Could not parse request body as JSON: "${key}" must be a string`);
+  return value;
+}
+
+export function optionalObject(body: Json, key: string): Json | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new AuthHttpError(400, 'bad_json', `Could not parse request body as JSON: "${key}" must be an object`);
+  }
+  return value as Json;
+}
+
+/** The client's IP for per-IP limits: proxy headers first, then the Node socket, else "local" (in-process). */
+export function clientIp(c: Context): string {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  if (forwarded) return forwarded;
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'local';
+}
+
+const FIVE_MINUTES = 5 * 60_000;
+const ONE_HOUR = 60 * 60_000;
+
+export type LimitName = 'sign_in_sign_ups' | 'token_refresh' | 'token_verifications' | 'anonymous_users';
+
+const WINDOWS: Record<LimitName, number> = {
+  sign_in_sign_ups: FIVE_MINUTES,
+  token_refresh: FIVE_MINUTES,
+  token_verifications: FIVE_MINUTES,
+  anonymous_users: ONE_HOUR,
+};
+
+/** 429 over_request_rate_limit when this IP used up the named bucket ([auth.rate_limit]). */
+export function takeRequestQuota(deps: AuthDeps, c: Context, name: LimitName): void {
+  const capacity = deps.ctx.config.auth.rate_limit[name];
+  if (!deps.limiter.take(name, clientIp(c), capacity, WINDOWS[name])) {
+    throw new AuthHttpError(429, 'over_request_rate_limit', 'Request rate limit reached');
+  }
+}
+
+const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** GoTrue's validateEmail: lowercased, trimmed, max 255, RFC-ish format. */
+export function normalizeEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (email.length > 255 || !EMAIL_PATTERN.test(email)) {
+    throw new AuthHttpError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  }
+  return email;
+}
+
+export function userAgent(c: Context): string | null {
+  return c.req.header('user-agent') ?? null;
+}
+
+/**
+ * Mailed-link flows only support the implicit flow (Lumen's client uses it). A PKCE client would
+ * wait for a `?code=` that never comes, so say so instead of silently differing from hosted.
+ */
+export function rejectPkce(body: Json): void {
+  if (typeof body.code_challenge === 'string' && body.code_challenge !== '') {
+    throw new AuthHttpError(
+      400,
+      'validation_failed',
+      "PKCE flow is not supported by the local auth server for emailed links; use the client's default flowType 'implicit'",
+    );
+  }
+}

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadProjectConfig, type ProjectConfigOverrides } from './config/project-config.ts';
+import type { ServerContext } from './context.ts';
+import { migrateProject, type MigrationResult } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { devKeys } from './gateway/keys.ts';
+import { createMailOutbox } from './mail/outbox.ts';
+
+export interface OpenBackendOptions {
+  projectDir: string;
+  /** null = in memory. */
+  dataDir: string | null;
+  reset?: boolean;
+  publicUrl: string;
+  config?: ProjectConfigOverrides;
+  onProgress?: (message: string) => void;
+}
+
+/**
+ * Start-up in one place: read config.toml, open (and bootstrap) the database, run the
+ * project's migrations and seed. A bad config or a failing migration throws with the file named.
+ */
+export async function openBackend(options: OpenBackendOptions): Promise<{ ctx: ServerContext; migrations: MigrationResult; fresh: boolean }> {
+  const projectDir = path.resolve(options.projectDir);
+  const config = await loadProjectConfig(projectDir, options.config);
+  const fresh = options.dataDir === null || options.reset === true || !existsSync(path.join(path.resolve(options.dataDir), 'pgdata'));
+  options.onProgress?.(fresh ? 'creating the database' : 'opening the database');
+  const db = await openDatabase({ dataDir: options.dataDir, reset: options.reset });
+  try {
+    const migrations = await migrateProject(db, projectDir, { onProgress: options.onProgress });
+    const ctx: ServerContext = {
+      db,
+      keys: devKeys,
+      publicUrl: options.publicUrl,
+      projectDir,
+      dataDir: options.dataDir === null ? null : path.resolve(options.dataDir),
+      config,
+      mail: createMailOutbox(db),
+    };
+    return { ctx, migrations, fresh };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

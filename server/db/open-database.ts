@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite, type Extensions } from '@electric-sql/pglite';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+
+export interface OpenDatabaseOptions {
+  /** Directory holding `pgdata/`; null keeps the database in memory (tests). */
+  dataDir: string | null;
+  /** Delete `dataDir/pgdata` first (main.ts --reset). */
+  reset?: boolean;
+}
+
+const bootstrapDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const snapshotDir = path.join(repoRoot, 'node_modules', '.cache', 'lumen-pglite');
+
+/**
+ * Extensions available to `create extension` (hosted offers many; these are the ones search and
+ * text features commonly use). The bootstrap creates pg_trgm, pgcrypto and uuid-ossp in `extensions`.
+ */
+export const pgliteExtensions: Extensions = { pg_trgm, pgcrypto, uuid_ossp, fuzzystrmatch, unaccent, citext };
+
+async function bootstrapFiles(): Promise<{ name: string; sql: string }[]> {
+  const names = (await readdir(bootstrapDir)).filter((name) => name.endsWith('.sql')).sort();
+  return Promise.all(names.map(async (name) => ({ name, sql: await readFile(path.join(bootstrapDir, name), 'utf8') })));
+}
+
+/** Runs the platform bootstrap (roles, auth/storage/realtime schemas, grants) on a fresh database. */
+export async function bootstrapDatabase(db: PGlite): Promise<void> {
+  for (const file of await bootstrapFiles()) {
+    try {
+      await db.exec(file.sql);
+    } catch (error) {
+      throw new Error(`Platform bootstrap ${file.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** True once the bootstrap has run (the persisted database may come from an earlier start). */
+async function isBootstrapped(db: PGlite): Promise<boolean> {
+  const { rows } = await db.query<{ ok: boolean }>(
+    `select to_regclass('supabase_migrations.schema_migrations') is not null as ok`,
+  );
+  return rows[0]?.ok === true;
+}
+
+/**
+ * Opening a PGlite and running initdb + bootstrap costs seconds of CPU. The bootstrapped
+ * database is dumped once to node_modules/.cache (keyed by the bootstrap SQL and PGlite
+ * version) and every later in-memory open loads that tarball instead — test files stay fast.
+ */
+async function snapshotPath(): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(PGlite.name);
+  const pkg = await readFile(path.join(repoRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8');
+  hash.update(pkg);
+  for (const file of await bootstrapFiles()) hash.update(file.name).update(file.sql);
+  return path.join(snapshotDir, `bootstrap-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+async function openFromSnapshot(dataDir: string | undefined): Promise<PGlite> {
+  const file = await snapshotPath();
+  if (existsSync(file)) {
+    const blob = new Blob([await readFile(file)]);
+    return PGlite.create({ dataDir, loadDataDir: blob, extensions: pgliteExtensions });
+  }
+  const db = await PGlite.create({ dataDir, extensions: pgliteExtensions });
+  await bootstrapDatabase(db);
+  const dump = await db.dumpDataDir('none');
+  await mkdir(snapshotDir, { recursive: true });
+  // Write then rename so concurrent test workers never read a half-written snapshot.
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, Buffer.from(await dump.arrayBuffer()));
+  await rename(temp, file);
+  return db;
+}
+
+/**
+ * Opens the backend's single PGlite: persisted under `dataDir/pgdata` or in memory,
+ * bootstrapped on first open so hosted-Supabase migrations run unchanged.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<PGlite> {
+  if (options.dataDir === null) return openFromSnapshot(undefined);
+  const pgdata = path.join(path.resolve(options.dataDir), 'pgdata');
+  if (options.reset) await rm(pgdata, { recursive: true, force: true });
+  if (!existsSync(pgdata) || (await readdir(pgdata)).length === 0) {
+    await mkdir(pgdata, { recursive: true });
+    return openFromSnapshot(pgdata);
+  }
+  const db = await PGlite.create({ dataDir: pgdata, extensions: pgliteExtensions });
+  if (!(await isBootstrapped(db))) await bootstrapDatabase(db);
+  return db;
+}

@@ -1,0 +1,53 @@
+import { runRead } from './handle-read.ts';
+import { parseQueryParams } from './parser/query-params.ts';
+import { RestError } from './rest-error.ts';
+import { JSON_TYPE } from './response.ts';
+import { RollbackWith, type RestRequest } from './rest-request.ts';
+import { findFunctions } from './schema-cache.ts';
+import { AliasGen, Params } from './sql/quote.ts';
+import { bodyArgs, resolveRpc, rpcResultTable } from './sql/rpc-sql.ts';
+import type { BuildContext } from './sql/select-sql.ts';
+
+/**
+ * POST /rpc/fn (JSON named arguments) and GET/HEAD /rpc/fn (arguments as query params, READ ONLY).
+ * void → 204; scalar → bare JSON; composite → object; set → array with filters, order, limit and select.
+ */
+export async function runRpc(req: RestRequest, name: string): Promise<Response> {
+  const candidates = findFunctions(req.cache, req.schema, name);
+  const argNames = new Set(candidates.flatMap((fn) => fn.args.map((a) => a.name)));
+  const isGet = req.method === 'GET' || req.method === 'HEAD';
+  const query = parseQueryParams(req.entries, isGet ? { isArgument: (key) => argNames.has(key) } : {});
+  const body = isGet ? undefined : await req.body();
+  const args: Map<string, unknown> = isGet ? new Map(query.args) : bodyArgs(body);
+  const params = new Params();
+  const call = resolveRpc(req.cache, req.schema, name, args, body, params);
+  const { fn } = call;
+  const readOnly = isGet || fn.volatility !== 'v';
+
+  if (fn.returnKind === 'void' || (fn.returnKind === 'scalar' && !fn.returnsSet)) {
+    return req.run(readOnly, async (tx) => {
+      const { rows } = await tx.query<{ body: string | null }>(`select to_json(${call.callSql})::text as body`, params.values);
+      let response: Response;
+      if (fn.returnKind === 'void') response = new Response(null, { status: 204 });
+      else {
+        if (req.singular) throw new RollbackWith(new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', 'The result is a scalar'));
+        response = new Response(req.head ? null : (rows[0]?.body ?? 'null'), { status: 200, headers: { 'Content-Type': JSON_TYPE } });
+      }
+      if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
+      return response;
+    });
+  }
+
+  const ctx: BuildContext = { cache: req.cache, params, aliases: new AliasGen(), query, maxRows: req.options.maxRows };
+  if (fn.returnKind === 'scalar') {
+    // SETOF scalar: an array of bare values, like PostgREST's pgrst_scalar column.
+    const source = { alias: '"_t0"', label: name };
+    ctx.query.select = [{ kind: 'column', field: { name: 'pgrst_scalar', json: [] } }];
+    const prefix = `with "_f" as materialized (select * from ${call.callSql} as "_x"("pgrst_scalar")) `;
+    return runRead(req, ctx, source, '"_f"', prefix, readOnly, params, { scalarColumn: '"pgrst_scalar"' });
+  }
+  const table = rpcResultTable(req.cache, fn);
+  const source = { alias: '"_t0"', table, label: fn.returnTable ?? name };
+  const prefix = `with "_f" as materialized (select * from ${call.callSql}) `;
+  return runRead(req, ctx, source, '"_f"', prefix, readOnly, params, { object: !fn.returnsSet });
+}

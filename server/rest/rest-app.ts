@@ -1,0 +1,122 @@
+import { Hono, type Context } from 'hono';
+import type { ServerContext } from '../context.ts';
+import { withRequestTransaction } from '../db/request-transaction.ts';
+import { runMutation } from './handle-mutate.ts';
+import { runRead } from './handle-read.ts';
+import { runRpc } from './handle-rpc.ts';
+import { parseQueryParams } from './parser/query-params.ts';
+import { identify, type RequestIdentity } from './request-auth.ts';
+import { errorResponse } from './response.ts';
+import { RestError, toRestError } from './rest-error.ts';
+import { acceptsSingular, bodyReader, preferencesOf, profileOf, RollbackWith, type RestOptions, type RestRequest } from './rest-request.ts';
+import { findTable } from './schema-cache.ts';
+import { SchemaCacheHolder } from './schema-reload.ts';
+import { AliasGen, Params, qualified } from './sql/quote.ts';
+import type { BuildContext } from './sql/select-sql.ts';
+
+export const defaultRestOptions: RestOptions = { schemas: ['public'], maxRows: 1000 };
+
+type Handler = (req: RestRequest, c: Context) => Promise<Response>;
+
+/** Lower-cased request headers, as PostgREST exposes them in `request.headers`. */
+function headerMap(request: Request): Record<string, string> {
+  const map: Record<string, string> = {};
+  request.headers.forEach((value, key) => {
+    map[key.toLowerCase()] = value;
+  });
+  return map;
+}
+
+function queryEntries(url: string): [string, string][] {
+  return [...new URL(url).searchParams.entries()];
+}
+
+/**
+ * PostgREST-compatible `/rest/v1` (supabase-protocol.md §3), mounted by server/app.ts.
+ * Paths seen here are relative to the mount: `/notes`, `/rpc/fn`.
+ */
+export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys'>, options: RestOptions = defaultRestOptions): Hono {
+  const app = new Hono();
+  const schemaCache = new SchemaCacheHolder(ctx.db, options.schemas);
+
+  const handle = (path: (c: Context) => string, handler: Handler) => async (c: Context) => {
+    let identity: RequestIdentity | null = null;
+    try {
+      identity = await identify(c, ctx.keys);
+      const schema = profileOf(c, options);
+      const singular = acceptsSingular(c);
+      const cache = await schemaCache.get();
+      const method = c.req.method.toUpperCase();
+      const who = identity;
+      const req: RestRequest = {
+        method,
+        schema,
+        cache,
+        identity: who,
+        prefs: preferencesOf(c),
+        singular,
+        head: method === 'HEAD',
+        entries: queryEntries(c.req.url),
+        options,
+        body: bodyReader(c),
+        run: async (readOnly, fn) => {
+          try {
+            return await withRequestTransaction(
+              ctx.db,
+              { role: who.role, claims: who.claims, method, path: path(c), headers: headerMap(c.req.raw), readOnly },
+              fn,
+            );
+          } catch (error) {
+            if (error instanceof RollbackWith) {
+              if (error.response instanceof Response) return error.response;
+              throw error.response;
+            }
+            throw error;
+          }
+        },
+      };
+      return await handler(req, c);
+    } catch (error) {
+      const restError = toRestError(error, identity === null || identity.role === 'anon');
+      if (restError.status >= 500) console.error('[rest]', error);
+      return errorResponse(restError);
+    }
+  };
+
+  const rpcHandler: Handler = (req, c) => {
+    if (!['GET', 'HEAD', 'POST'].includes(req.method)) throw new RestError(405, 'PGRST101', 'Only GET, HEAD and POST are allowed for RPC');
+    return runRpc(req, c.req.param('fn') ?? '');
+  };
+  app.all('/rpc/:fn', handle((c) => `/rpc/${c.req.param('fn') ?? ''}`, rpcHandler));
+
+  const tableHandler: Handler = async (req, c) => {
+    const name = c.req.param('table') ?? '';
+    const table = findTable(req.cache, req.schema, name);
+    if (!table) throw new RestError(404, 'PGRST205', `Could not find the table '${req.schema}.${name}' in the schema cache`);
+    const query = parseQueryParams(req.entries);
+    const params = new Params();
+    const build: BuildContext = { cache: req.cache, params, aliases: new AliasGen(), query, maxRows: req.options.maxRows };
+    const source = { alias: '"_t0"', table, label: table.name };
+    switch (req.method) {
+      case 'GET':
+      case 'HEAD':
+        return runRead(req, build, source, qualified(table.schema, table.name), '', true, params);
+      case 'POST':
+      case 'PATCH':
+      case 'DELETE':
+        if ((req.method !== 'POST') && (query.limit.length > 0 || query.offset.length > 0)) {
+          throw new RestError(400, 'PGRST100', `limit/offset on ${req.method} is not supported by the local backend`);
+        }
+        return runMutation(req, req.method, build, source, table);
+      default:
+        throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+    }
+  };
+  app.all('/:table', handle((c) => `/${c.req.param('table') ?? ''}`, tableHandler));
+  // The OpenAPI root (GET /rest/v1/) is not generated here; say so instead of answering something else.
+  app.all('/', (c) =>
+    c.json({ code: 'PGRST125', message: 'Unsupported by the local backend: the OpenAPI description at the API root', details: null, hint: null }, 404),
+  );
+  app.all('*', (c) => c.json({ code: 'PGRST125', message: `Invalid path specified in request URL`, details: null, hint: null }, 404));
+  return app;
+}

@@ -1,0 +1,35 @@
+import { RestError } from '../rest-error.ts';
+import type { Field } from '../parser/types.ts';
+import type { ColumnInfo, TableInfo } from '../schema-cache.ts';
+import { quoteIdent, type Params } from './quote.ts';
+
+/** What a SQL builder knows about the relation behind an alias. `table` is undefined for untyped RPC results. */
+export interface Source {
+  alias: string;
+  table?: TableInfo;
+  /** The name used in error messages (`column notes.x does not exist`). */
+  label: string;
+}
+
+export function columnOf(source: Source, name: string): ColumnInfo | undefined {
+  if (!source.table) return undefined;
+  const column = source.table.columns.get(name);
+  if (!column) throw new RestError(400, '42703', `column ${source.label}.${name} does not exist`);
+  return column;
+}
+
+/** `alias."col"->$1::text->>0`: the column is checked against the cache, JSON keys are bound parameters. */
+export function fieldSql(source: Source, field: Field, params: Params): string {
+  columnOf(source, field.name);
+  let sql = `${source.alias}.${quoteIdent(field.name)}`;
+  for (const step of field.json) {
+    const key = /^-?\d{1,9}$/.test(step.key) ? String(Number(step.key)) : `${params.add(step.key)}::text`;
+    sql = `(${sql}${step.arrow}${key})`;
+  }
+  return sql;
+}
+
+/** The output name PostgREST gives a selected field: the alias, else the last JSON key, else the column. */
+export function fieldLabel(field: Field): string {
+  return field.json.length > 0 ? field.json[field.json.length - 1].key : field.name;
+}

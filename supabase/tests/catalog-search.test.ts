@@ -1,0 +1,160 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asActor, openLumenDatabase } from './lumen-database.ts';
+
+interface SearchResult {
+  total: number;
+  items: { slug: string; title: string; price_cents: number; stock: number; category_slug: string }[];
+}
+
+let db: PGlite;
+
+beforeAll(async () => {
+  db = await openLumenDatabase();
+  await db.exec(`
+    insert into categories (slug, name) values ('lighting', 'Lighting'), ('seating', 'Seating'), ('kitchen', 'Kitchen');
+    insert into items (slug, title, description, price_cents, stock, category_id, created_at, featured) values
+      ('brass-desk-lamp', 'Brass desk lamp', 'A warm lamp for late reading.', 4900, 3, 1, now() - interval '5 days', true),
+      ('tall-floor-lamp', 'Tall floor lamp', 'Linen shade on an oak stem.', 12900, 0, 1, now() - interval '1 day', false),
+      ('paper-lamp-shade', 'Paper lamp shade', 'Rice paper, hand folded.', 1900, 10, 1, now() - interval '9 days', false),
+      ('oak-dining-chair', 'Oak dining chair', 'Solid oak, oiled. Pairs with any lamp.', 18900, 5, 2, now() - interval '2 days', true),
+      ('ceramic-mug', 'Ceramic mug', 'Stoneware mug for morning coffee.', 1500, 40, 3, now() - interval '3 days', false);
+    insert into items (slug, title, description, price_cents, stock, category_id, created_at)
+      select 'plain-stool-' || n, 'Plain stool ' || n, 'A stool.', 5000, 1, 2, timestamp '2026-01-01' from generate_series(1, 30) n;
+  `);
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+async function search(args: Record<string, unknown>): Promise<SearchResult> {
+  const names = Object.keys(args);
+  const call = names.map((name, i) => `${name} => $${i + 1}`).join(', ');
+  return asActor(db, { role: 'anon' }, async (tx) => {
+    const { rows } = await tx.query<{ r: SearchResult }>(`select public.search_items(${call}) as r`, Object.values(args));
+    const row = rows[0];
+    if (!row) throw new Error('no result');
+    return row.r;
+  });
+}
+
+const slugs = (result: SearchResult) => result.items.map((item) => item.slug);
+
+describe('search_items', () => {
+  it('finds words by prefix and ranks title matches first', async () => {
+    const result = await search({ query: 'lam' });
+    expect(result.total).toBe(4);
+    expect(slugs(result).slice(0, 3).sort()).toEqual(['brass-desk-lamp', 'paper-lamp-shade', 'tall-floor-lamp']);
+    // The chair mentions a lamp only in its description: it ranks after the title matches.
+    expect(slugs(result)[3]).toBe('oak-dining-chair');
+  });
+
+  it('tolerates typos: "lmap" finds lamps, "chiar" finds the chair', async () => {
+    expect(slugs(await search({ query: 'lmap' }))).toContain('brass-desk-lamp');
+    expect(slugs(await search({ query: 'chiar' }))).toEqual(['oak-dining-chair']);
+    expect(slugs(await search({ query: 'ceramc mugg' }))).toEqual(['ceramic-mug']);
+  });
+
+  it('requires every word to match', async () => {
+    expect(slugs(await search({ query: 'brass lamp' }))).toEqual(['brass-desk-lamp']);
+    expect((await search({ query: 'brass chair' })).total).toBe(0);
+  });
+
+  it('filters by category, price range, stock and featured', async () => {
+    expect(slugs(await search({ query: 'lamp', category: 'lighting', in_stock: true })).sort()).toEqual([
+      'brass-desk-lamp',
+      'paper-lamp-shade',
+    ]);
+    expect(slugs(await search({ min_price: 4000, max_price: 13000, category: 'lighting' })).sort()).toEqual([
+      'brass-desk-lamp',
+      'tall-floor-lamp',
+    ]);
+    expect(slugs(await search({ featured: true, sort: 'price_asc' }))).toEqual(['brass-desk-lamp', 'oak-dining-chair']);
+    expect(await search({ category: 'no-such-category' })).toEqual({ total: 0, items: [] });
+  });
+
+  it('sorts by price both ways and by newest, ties broken by id', async () => {
+    const up = (await search({ sort: 'price_asc', page_size: 60 })).items.map((item) => item.price_cents);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    const down = (await search({ sort: 'price_desc', page_size: 60 })).items.map((item) => item.price_cents);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    expect(slugs(await search({ sort: 'newest', page_size: 2 }))).toEqual(['tall-floor-lamp', 'oak-dining-chair']);
+  });
+
+  it('pages with a stable order and the full total on every page', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const result = await search({ query: 'stool', page, page_size: 12 });
+      expect(result.total).toBe(30);
+      seen.push(...slugs(result));
+    }
+    expect(seen).toHaveLength(30);
+    expect(new Set(seen).size).toBe(30);
+    const again = await search({ query: 'stool', page: 2, page_size: 12 });
+    expect(slugs(again)).toEqual(seen.slice(12, 24));
+  });
+
+  it('treats SQL in the text as plain words', async () => {
+    for (const query of ["'; drop table items; --", "lamp') or 1=1 --", 'lamp & !chair | (', '\\x00 ∅ 🚀', '%_%']) {
+      const result = await search({ query });
+      expect(result.total).toBeGreaterThanOrEqual(0);
+    }
+    const { rows } = await db.query<{ count: number }>('select count(*)::int as count from items');
+    expect(rows[0]?.count).toBe(35);
+  });
+
+  it('lists everything for empty text or only stop words', async () => {
+    expect((await search({ query: '' })).total).toBe(35);
+    expect((await search({ query: 'the and' })).total).toBe(35);
+  });
+
+  it('refuses bad arguments with a clear message', async () => {
+    await expect(search({ sort: 'cheapest' })).rejects.toThrow('unknown sort "cheapest"');
+    await expect(search({ page_size: 500 })).rejects.toThrow('page_size must be between 1 and 60');
+    await expect(search({ page: 0 })).rejects.toThrow('page must be between 1 and 10000');
+    await expect(search({ min_price: 500, max_price: 100 })).rejects.toThrow('the price range is invalid');
+    await expect(search({ query: 'x'.repeat(201) })).rejects.toThrow('longer than 200');
+  });
+});
+
+describe('catalog security', () => {
+  it('lets anyone read but nobody but the service role write', async () => {
+    for (const role of ['anon', 'authenticated'] as const) {
+      await expect(
+        asActor(db, { role, sub: '00000000-0000-0000-0000-000000000001' }, (tx) =>
+          tx.query(`insert into items (slug, title, price_cents, category_id) values ('x', 'X', 1, 1)`),
+        ),
+      ).rejects.toThrow(/permission denied/);
+      await expect(
+        asActor(db, { role }, (tx) => tx.query(`update items set stock = 0 where slug = 'ceramic-mug'`)),
+      ).rejects.toThrow(/permission denied/);
+      const { rows } = await asActor(db, { role }, (tx) => tx.query('select count(*)::int as count from categories'));
+      expect(rows).toEqual([{ count: 3 }]);
+    }
+    const updated = await asActor(db, { role: 'service_role' }, (tx) =>
+      tx.query(`update items set stock = 7 where slug = 'ceramic-mug' returning stock`),
+    );
+    expect(updated.rows).toEqual([{ stock: 7 }]);
+  });
+
+  it('keeps data sane with constraints', async () => {
+    const attempts = [
+      `insert into items (slug, title, price_cents, category_id) values ('neg', 'Negative', -1, 1)`,
+      `update items set stock = -1 where slug = 'ceramic-mug'`,
+      `insert into items (slug, title, price_cents, category_id) values ('ceramic-mug', 'Duplicate', 1, 1)`,
+      `insert into items (slug, title, price_cents, category_id) values ('Bad Slug', 'Bad', 1, 1)`,
+      `insert into items (slug, title, price_cents, currency, category_id) values ('eur', 'E', 1, 'euro', 1)`,
+    ];
+    for (const sql of attempts) {
+      await expect(asActor(db, { role: 'service_role' }, (tx) => tx.query(sql))).rejects.toThrow(/violates/);
+    }
+  });
+
+  it('streams items through realtime', async () => {
+    const { rows } = await db.query(
+      `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public'`,
+    );
+    expect(rows).toContainEqual({ tablename: 'items' });
+  });
+});

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { runMigrations } from '../../server/db/migrate.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+
+export const LUMEN_PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** An in-memory PGlite with the platform bootstrap and Lumen's real migrations (no seed). */
+export async function openLumenDatabase(): Promise<PGlite> {
+  const db = await openDatabase({ dataDir: null });
+  await runMigrations(db, LUMEN_PROJECT_DIR);
+  return db;
+}
+
+export interface Actor {
+  role: 'anon' | 'authenticated' | 'service_role';
+  sub?: string;
+}
+
+/** Runs `fn` as an API role with JWT claims, the way PostgREST does, and rolls back. */
+export async function asActor<T>(db: PGlite, actor: Actor, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  await db
+    .transaction(async (tx) => {
+      const claims = JSON.stringify({ role: actor.role, ...(actor.sub ? { sub: actor.sub } : {}) });
+      await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [claims, actor.role]);
+      result = await fn(tx);
+      await tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (result === undefined) throw error;
+    });
+  return result as T;
+}
