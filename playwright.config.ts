@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_PATH } from './scripts/chromium.ts';
+import { CHROMIUM_PATH } from './scripts/system-packages.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 54329);
 export const baseURL = `http://localhost:${PORT}`;

@@ -26,7 +26,7 @@ const signUp = check('sign up', await client.auth.signUp({ email, password }));
 step('sign up', { user: signUp.data.user?.id, session: Boolean(signUp.data.session) });
 await client.auth.signOut();
 const signIn = check('sign in', await client.auth.signInWithPassword({ email, password }));
-step('sign in', { user: signIn.data.user.id, expires_in: signIn.data.session.expires_in });
+step('sign in', { user: signIn.data.user?.id, expires_in: signIn.data.session?.expires_in });
 
 const inserted = check('insert', await client.from('fixture_notes').insert({ body: 'hello from the smoke test' }).select().single());
 step('insert under RLS', inserted.data);
@@ -37,7 +37,7 @@ check('second user', await other.auth.signUp({ email: `other-${email}`, password
 const foreign = check('foreign select', await other.from('fixture_notes').select('id'));
 step('another user sees none of them', foreign.data);
 
-const before = signIn.data.session.refresh_token;
+const before = signIn.data.session?.refresh_token;
 const refreshed = check('refresh', await client.auth.refreshSession());
 step('refresh rotates the refresh token', refreshed.data.session?.refresh_token !== before);
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureChromium } from './chromium.ts';
+import { ensureChromium, ensurePostgres } from './system-packages.ts';
 import { ensureBuild } from './ensure-build.ts';
 
 /**
@@ -73,6 +73,7 @@ function runPlaywright(): RunnerResult {
 }
 
 ensureChromium();
+ensurePostgres();
 ensureBuild(rootDir);
 if (!existsSync(path.join(rootDir, 'dist', 'index.html'))) throw new Error('build missing');
 

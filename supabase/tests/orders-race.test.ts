@@ -1,0 +1,81 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratePostgres, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+
+const ROUNDS = 40;
+const BUYERS = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'];
+
+let cluster: PostgresCluster;
+let admin: pg.Client;
+let buyers: pg.Client[];
+
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+  await migratePostgres(cluster.url);
+  admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query(`
+    insert into auth.users (id, email, aud, role) values
+      ('${BUYERS[0]}', 'b1@example.test', 'authenticated', 'authenticated'),
+      ('${BUYERS[1]}', 'b2@example.test', 'authenticated', 'authenticated');
+    insert into categories (slug, name) values ('lighting', 'Lighting');
+    insert into items (slug, title, price_cents, stock, category_id) values ('last-lamp', 'Last lamp', 4900, 1, 1);
+  `);
+  buyers = await Promise.all(
+    BUYERS.map(async () => {
+      const client = new pg.Client({ connectionString: cluster.url });
+      await client.connect();
+      return client;
+    }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([admin, ...buyers].map((client) => client?.end()));
+  cluster?.stop();
+});
+
+async function placeOrder(client: pg.Client, sub: string): Promise<{ status: string }> {
+  await client.query('begin');
+  try {
+    await client.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
+      JSON.stringify({ role: 'authenticated', sub }),
+    ]);
+    const { rows } = await client.query<{ result: { status: string } }>('select public.place_order() as result');
+    await client.query('commit');
+    return rows[0]?.result ?? { status: 'none' };
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+}
+
+describe('on a real multi-connection PostgreSQL', () => {
+  it(`two buyers racing for the last unit: exactly one order, ${ROUNDS} times, stock never negative`, async () => {
+    const tally = { placed: 0, stockChanged: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      await admin.query(`update items set stock = 1 where slug = 'last-lamp'`);
+      await admin.query(`delete from cart_items`);
+      await admin.query(`insert into cart_items (user_id, item_id, quantity) select u, (select id from items where slug = 'last-lamp'), 1 from unnest($1::uuid[]) u`, [BUYERS]);
+      const results = await Promise.all(buyers.map((client, index) => placeOrder(client, BUYERS[index] ?? '')));
+      const statuses = results.map((result) => result.status).sort();
+      tally.placed += statuses.filter((status) => status === 'placed').length;
+      tally.stockChanged += statuses.filter((status) => status === 'stock_changed').length;
+      expect(statuses).toEqual(['placed', 'stock_changed']);
+      const { rows } = await admin.query<{ stock: number }>(`select stock from items where slug = 'last-lamp'`);
+      expect(rows[0]?.stock).toBe(0);
+    }
+    const { rows } = await admin.query<{ orders: number; min_stock: number }>(
+      `select (select count(*)::int from orders) as orders, (select min(stock) from items) as min_stock`,
+    );
+    expect(rows[0]).toEqual({ orders: ROUNDS, min_stock: 0 });
+    console.info(`race: ${ROUNDS} rounds × 2 buyers → ${tally.placed} orders placed, ${tally.stockChanged} told stock changed, final stock 0`);
+  }, 120_000);
+
+  it('applied every migration on this major version', async () => {
+    const { rows } = await admin.query<{ server_version: string }>('show server_version');
+    expect(rows[0]?.server_version).toMatch(new RegExp(`^${cluster.major}\\.`));
+    const tables = await admin.query<{ tablename: string }>(`select tablename from pg_tables where schemaname = 'public' order by 1`);
+    expect(tables.rows.map((row) => row.tablename)).toEqual(expect.arrayContaining(['cart_items', 'categories', 'items', 'order_items', 'orders']));
+  });
+});

@@ -1,0 +1,164 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asActor, openLumenDatabase } from './lumen-database.ts';
+
+const ALICE = '00000000-0000-4000-8000-00000000a11c';
+const BOB = '00000000-0000-4000-8000-0000000000b0';
+const alice = { role: 'authenticated', sub: ALICE } as const;
+const bob = { role: 'authenticated', sub: BOB } as const;
+
+let db: PGlite;
+
+/** Runs as a user and commits (asActor rolls back; ordering needs to persist between steps). */
+async function asUser<T>(sub: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
+      JSON.stringify({ role: 'authenticated', sub }),
+    ]);
+    return (await tx.query<T>(sql, params)).rows;
+  });
+}
+
+async function stock(slug: string): Promise<number> {
+  const { rows } = await db.query<{ stock: number }>('select stock from items where slug = $1', [slug]);
+  return rows[0]?.stock ?? -1;
+}
+
+beforeAll(async () => {
+  db = await openLumenDatabase();
+  await db.exec(`
+    insert into auth.users (id, email, aud, role) values
+      ('${ALICE}', 'alice@example.test', 'authenticated', 'authenticated'),
+      ('${BOB}', 'bob@example.test', 'authenticated', 'authenticated');
+    insert into categories (slug, name) values ('lighting', 'Lighting');
+    insert into items (slug, title, price_cents, stock, category_id) values
+      ('lamp', 'Lamp', 4900, 5, 1), ('shade', 'Shade', 1900, 2, 1), ('bulb', 'Bulb', 500, 1, 1), ('gone', 'Gone', 100, 0, 1);
+  `);
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+describe('cart_items', () => {
+  it('keeps each cart private to its owner', async () => {
+    await asUser(ALICE, `insert into cart_items (item_id, quantity) values ((select id from items where slug = 'lamp'), 1)`);
+    expect(await asUser(BOB, 'select * from cart_items')).toEqual([]);
+    await expect(
+      asActor(db, bob, (tx) => tx.query(`insert into cart_items (user_id, item_id, quantity) values ('${ALICE}', 1, 1)`)),
+    ).rejects.toThrow(/row-level security/);
+    const changed = await asUser(BOB, `update cart_items set quantity = 2 where user_id = '${ALICE}' returning *`);
+    expect(changed).toEqual([]);
+    await expect(asActor(db, { role: 'anon' }, (tx) => tx.query('select * from cart_items'))).rejects.toThrow(/permission denied/);
+    await asUser(ALICE, 'delete from cart_items');
+  });
+
+  it('refuses quantities above the stock or outside 1–99 with a clear message', async () => {
+    await expect(
+      asActor(db, alice, (tx) => tx.query(`insert into cart_items (item_id, quantity) values ((select id from items where slug = 'shade'), 3)`)),
+    ).rejects.toThrow('Only 2 of Shade left.');
+    await expect(
+      asActor(db, alice, (tx) => tx.query(`insert into cart_items (item_id, quantity) values ((select id from items where slug = 'gone'), 1)`)),
+    ).rejects.toThrow('Gone is out of stock.');
+    await expect(
+      asActor(db, alice, (tx) => tx.query(`insert into cart_items (item_id, quantity) values ((select id from items where slug = 'lamp'), 0)`)),
+    ).rejects.toThrow(/violates check constraint/);
+  });
+
+  it('merges a guest cart: sums, caps by stock, skips unknown and sold-out items', async () => {
+    await asUser(ALICE, `insert into cart_items (item_id, quantity) values ((select id from items where slug = 'lamp'), 2)`);
+    const ids = Object.fromEntries(
+      (await db.query<{ slug: string; id: number }>('select slug, id from items')).rows.map((row) => [row.slug, row.id]),
+    );
+    const [result] = await asUser<{ report: unknown }>(ALICE, 'select public.merge_cart($1) as report', [
+      JSON.stringify([
+        { item_id: ids.lamp, quantity: 2 },
+        { item_id: ids.shade, quantity: 5 },
+        { item_id: ids.gone, quantity: 1 },
+        { item_id: 999999, quantity: 1 },
+      ]),
+    ]);
+    expect(result?.report).toEqual([
+      { item_id: ids.lamp, requested: 4, quantity: 4 },
+      { item_id: ids.shade, requested: 5, quantity: 2 },
+      { item_id: ids.gone, requested: 1, quantity: 0 },
+      { item_id: 999999, requested: 1, quantity: 0 },
+    ]);
+    const cart = await asUser<{ item_id: number; quantity: number }>(ALICE, 'select item_id, quantity from cart_items order by item_id');
+    expect(cart).toEqual([
+      { item_id: ids.lamp, quantity: 4 },
+      { item_id: ids.shade, quantity: 2 },
+    ]);
+    await asUser(ALICE, 'delete from cart_items');
+  });
+});
+
+describe('place_order and cancel_order', () => {
+  it('orders the cart atomically: stock down, prices snapshotted, cart cleared', async () => {
+    await asUser(ALICE, `insert into cart_items (item_id, quantity) select id, 2 from items where slug in ('lamp', 'shade')`);
+    const [placed] = await asUser<{ result: { status: string; order_id: number; total_cents: number } }>(ALICE, 'select public.place_order() as result');
+    expect(placed?.result).toMatchObject({ status: 'placed', total_cents: 2 * 4900 + 2 * 1900, currency: 'EUR' });
+    expect(await stock('lamp')).toBe(3);
+    expect(await stock('shade')).toBe(0);
+    expect(await asUser(ALICE, 'select * from cart_items')).toEqual([]);
+
+    await db.query(`update items set price_cents = 9999, title = 'Renamed lamp' where slug = 'lamp'`);
+    const lines = await asUser<{ title: string; unit_price_cents: number; quantity: number }>(
+      ALICE,
+      'select title, unit_price_cents, quantity from order_items where order_id = $1 order by title',
+      [placed?.result.order_id],
+    );
+    expect(lines).toEqual([
+      { title: 'Lamp', unit_price_cents: 4900, quantity: 2 },
+      { title: 'Shade', unit_price_cents: 1900, quantity: 2 },
+    ]);
+    expect(await asUser(BOB, 'select * from orders')).toEqual([]);
+    expect(await asUser(BOB, 'select * from order_items')).toEqual([]);
+
+    const [cancelled] = await asUser<{ result: unknown }>(ALICE, 'select public.cancel_order($1) as result', [placed?.result.order_id]);
+    expect(cancelled?.result).toEqual({ status: 'cancelled', order_id: placed?.result.order_id });
+    expect(await stock('lamp')).toBe(5);
+    expect(await stock('shade')).toBe(2);
+    await expect(asUser(ALICE, 'select public.cancel_order($1)', [placed?.result.order_id])).rejects.toThrow(/already cancelled/);
+    await expect(asUser(BOB, 'select public.cancel_order($1)', [placed?.result.order_id])).rejects.toThrow(/was not found/);
+  });
+
+  it('orders nothing when stock ran short, and adjusts the cart without losing the rest', async () => {
+    await asUser(ALICE, `insert into cart_items (item_id, quantity) select id, 1 from items where slug in ('lamp', 'bulb', 'shade')`);
+    await asUser(ALICE, `update cart_items set quantity = 2 where item_id = (select id from items where slug = 'shade')`);
+    // Someone else bought meanwhile.
+    await db.exec(`update items set stock = 0 where slug = 'bulb'; update items set stock = 1 where slug = 'shade'`);
+    const [result] = await asUser<{ result: { status: string; changes: unknown[] } }>(ALICE, 'select public.place_order() as result');
+    expect(result?.result.status).toBe('stock_changed');
+    expect(result?.result.changes).toEqual([
+      expect.objectContaining({ title: 'Shade', requested: 2, available: 1 }),
+      expect.objectContaining({ title: 'Bulb', requested: 1, available: 0 }),
+    ]);
+    const cart = await asUser<{ slug: string; quantity: number }>(
+      ALICE,
+      'select i.slug, c.quantity from cart_items c join items i on i.id = c.item_id order by i.slug',
+    );
+    expect(cart).toEqual([
+      { slug: 'lamp', quantity: 1 },
+      { slug: 'shade', quantity: 1 },
+    ]);
+    expect(await stock('lamp')).toBe(5);
+    expect((await db.query('select count(*)::int as n from orders')).rows).toEqual([{ n: 1 }]);
+    await asUser(ALICE, 'delete from cart_items');
+  });
+
+  it('refuses an empty cart, anonymous callers and direct writes', async () => {
+    await expect(asUser(ALICE, 'select public.place_order()')).rejects.toThrow('Your cart is empty.');
+    await expect(asActor(db, { role: 'anon' }, (tx) => tx.query('select public.place_order()'))).rejects.toThrow(/permission denied/);
+    await expect(
+      asActor(db, alice, (tx) => tx.query(`insert into orders (user_id, total_cents, item_count) values ('${ALICE}', 0, 1)`)),
+    ).rejects.toThrow(/permission denied/);
+    await expect(asActor(db, alice, (tx) => tx.query(`update orders set status = 'confirmed'`))).rejects.toThrow(/permission denied/);
+  });
+
+  it('keeps orders, anonymised, when the account is deleted', async () => {
+    await db.query(`delete from auth.users where id = '${ALICE}'`);
+    const { rows } = await db.query<{ user_id: string | null }>('select user_id from orders');
+    expect(rows).toEqual([{ user_id: null }]);
+  });
+});
