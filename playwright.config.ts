@@ -26,7 +26,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     // A fresh database per run, seeded with the deterministic demo catalog the specs rely on.
-    command: `node --import tsx server/main.ts --no-build --port ${PORT} --data-dir .data/e2e --reset`,
+    command: `node --import tsx server/main.ts --no-build --port ${PORT} --data-dir .data/e2e-${PORT} --reset`,
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,

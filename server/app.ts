@@ -6,6 +6,7 @@ import { createDevMailApp } from './mail/dev-mail-app.ts';
 import type { Realtime } from './realtime/index.ts';
 import { createRestApp } from './rest/rest-app.ts';
 import { createStaticApp } from './static/static-app.ts';
+import { createStorageApp } from './storage-lite/storage-app.ts';
 
 export interface AppOptions {
   /** The built SPA to serve; omitted in API-only tests. */
@@ -32,6 +33,7 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
     }
     app.route('/auth/v1', createAuthApp(ctx, options.auth));
     app.route('/rest/v1', createRestApp(ctx));
+    app.route('/storage/v1', createStorageApp(ctx));
     if (options.realtime) app.route('/realtime/v1', options.realtime.broadcastApp);
     app.route('/_dev', createDevMailApp(ctx.mail));
     // An API path no service answers is a JSON 404, never the SPA's index.html.

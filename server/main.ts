@@ -53,8 +53,6 @@ const realtime = createRealtime(ctx);
 const app = await createApp({ distDir: path.join(rootDir, 'dist'), backend: ctx, realtime });
 try {
   const seeded = await seedCatalogIfEmpty(ctx.db, createNodeSupabaseClient(publicUrl, ctx.keys.serviceRoleKey, app), {
-    // Pictures go through the storage API, which the local backend serves from issue 4 on.
-    images: false,
     onProgress: (message) => console.log(`  … seeding ${message}`),
   });
   if (seeded) console.log(`  … seeded ${seeded.categories} categories, ${seeded.items} items, ${seeded.images} images`);

@@ -7,7 +7,7 @@ import { cn } from '@/utils/cn';
 import { CartButton } from './cart-button.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
-import { SearchDialog } from './search-dialog.tsx';
+import { SearchDialog } from '@/features/search/components/search-dialog';
 
 const navLinkClass =
   'flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-5';

@@ -3,34 +3,41 @@ import { Link } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { CategoryList } from '@/features/catalog/components/category-list';
+import { ShowcaseSection } from '@/features/catalog/components/showcase-section';
 
 export function HomeRoute() {
   return (
     <>
       <PageTitle />
-      <section className="flex flex-col items-start gap-6 rounded-xl border border-border bg-surface px-6 py-16 sm:px-12">
-        <p className="text-sm font-medium tracking-wide text-primary uppercase">Lumen</p>
-        <h1 className="max-w-2xl text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
-          Things for a calmer home, chosen with care.
-        </h1>
-        <p className="max-w-prose text-lg text-muted-foreground">
-          Browse the catalog, keep what you like in your cart, and send an order request when you are ready.
-        </p>
-        <div className="flex flex-wrap gap-3">
-          <Button asChild size="lg">
-            <Link to={paths.catalog.getHref()}>
-              <LayoutGrid aria-hidden="true" />
-              Browse the catalog
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="secondary">
-            <Link to={paths.search.getHref()}>
-              <Search aria-hidden="true" />
-              Search
-            </Link>
-          </Button>
-        </div>
-      </section>
+      <div className="flex flex-col gap-16">
+        <section className="flex flex-col items-start gap-6 rounded-xl border border-border bg-surface px-6 py-14 sm:px-12">
+          <p className="text-sm font-medium tracking-wide text-primary uppercase">Lumen</p>
+          <h1 className="max-w-2xl text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
+            Things for a calmer home, chosen with care.
+          </h1>
+          <p className="max-w-prose text-lg text-muted-foreground">
+            Browse the catalog, keep what you like in your cart, and send an order request when you are ready.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Button asChild size="lg">
+              <Link to={paths.catalog.getHref()}>
+                <LayoutGrid aria-hidden="true" />
+                Browse the catalog
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="secondary">
+              <Link to={paths.search.getHref()}>
+                <Search aria-hidden="true" />
+                Search
+              </Link>
+            </Button>
+          </div>
+        </section>
+        <CategoryList />
+        <ShowcaseSection kind="featured" title="Featured" moreHref={paths.catalog.getHref()} />
+        <ShowcaseSection kind="new" title="New arrivals" moreHref={`${paths.catalog.getHref()}?sort=newest`} />
+      </div>
     </>
   );
 }

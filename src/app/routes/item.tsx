@@ -1,15 +1,78 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '@/components/layout/coming-soon';
-import { PageHeader } from '@/components/layout/page-header';
+import { Link, useParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useCategories } from '@/features/catalog/api/get-categories';
+import { useItem } from '@/features/catalog/api/get-item';
+import { useRelatedItems } from '@/features/catalog/api/get-related-items';
+import { ItemDetails } from '@/features/catalog/components/item-details';
+import { ItemGrid, ItemGridError } from '@/features/catalog/components/item-grid';
+import { useLiveItem } from '@/features/catalog/hooks/use-live-item';
+import { NotFoundRoute } from './not-found.tsx';
 
 export function ItemRoute() {
   const { slug = '' } = useParams();
+  const item = useItem(slug);
+  const categories = useCategories();
+  useLiveItem(item.data ?? null);
+  const category = categories.data?.find((candidate) => candidate.id === item.data?.category_id);
+  const related = useRelatedItems(category?.slug, item.data?.id ?? 0, item.data?.price_cents ?? 0);
+
+  if (item.isPending) {
+    return (
+      <div role="status" aria-label="Loading item" className="grid gap-10 md:grid-cols-2">
+        <PageTitle title="Loading item" />
+        <Skeleton className="aspect-[4/5]" />
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-9 w-3/4" />
+          <Skeleton className="h-7 w-24" />
+          <Skeleton className="h-24" />
+        </div>
+      </div>
+    );
+  }
+  if (item.isError) {
+    return (
+      <>
+        <PageTitle title="Item unavailable" />
+        <h1 className="mb-6 text-3xl font-semibold">This item could not be loaded</h1>
+        <ItemGridError message={item.error.message} onRetry={() => void item.refetch()} />
+      </>
+    );
+  }
+  if (item.data === null) return <NotFoundRoute />;
+
   return (
     <>
-      <PageTitle title={`Item ${slug}`} />
-      <PageHeader title={slug} />
-      <ComingSoon>Item details are on their way.</ComingSoon>
+      <PageTitle title={item.data.title} description={item.data.description.slice(0, 160)} />
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted-foreground">
+        <Link to={paths.catalog.getHref()} className="hover:underline">
+          Catalog
+        </Link>
+        {category ? (
+          <>
+            {' / '}
+            <Link to={paths.catalog.getHref(category.slug)} className="hover:underline">
+              {category.name}
+            </Link>
+          </>
+        ) : null}
+      </nav>
+      <ItemDetails item={item.data} categoryName={category?.name} />
+      <section aria-labelledby="related-heading" className="mt-16 flex flex-col gap-6">
+        <h2 id="related-heading" className="text-2xl font-semibold tracking-tight">
+          You may also like
+        </h2>
+        {related.isError ? (
+          <p className="text-muted-foreground">Related items could not be loaded.</p>
+        ) : related.data && related.data.length > 0 ? (
+          <ItemGrid items={related.data} label="Related items" />
+        ) : related.data ? (
+          <p className="text-muted-foreground">Nothing similar right now.</p>
+        ) : (
+          <Skeleton className="h-40" />
+        )}
+      </section>
     </>
   );
 }

@@ -1,0 +1,162 @@
+import { generateItems } from '../supabase/seed/catalog-generator.ts';
+import { DESKTOP, PHONE, expect, expectNoSeriousAxeViolations, test } from './fixtures.ts';
+
+// The demo catalog is deterministic: the e2e server seeds the same 240 items every run.
+const ITEMS = generateItems(240);
+const lamp = ITEMS.find((item) => item.category_slug === 'lighting' && item.stock > 5 && /lamp/i.test(item.title));
+if (!lamp) throw new Error('the demo catalog has no lamp in stock');
+
+test('browse → category → filter → sort → item → Back keeps the state', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/catalog');
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Items' }).getByRole('listitem')).toHaveCount(24);
+
+  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Lighting' }).click();
+  await expect(page).toHaveURL(/\/catalog\/lighting$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lighting' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Lighting · Lumen/);
+
+  await page.getByLabel('In stock only').check();
+  await expect(page).toHaveURL(/stock=1/);
+  await page.getByLabel('Sort by').selectOption('price_asc');
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await page.getByLabel('Max price (€)').fill('200');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/max=200/);
+
+  const grid = page.getByRole('list', { name: 'Items' });
+  await expect(grid.getByRole('listitem').first()).toBeVisible();
+  const prices = await grid.locator('article p span:first-child').allTextContents();
+  const values = prices.map((text) => Number(text.replace(/[^0-9.]/g, '')));
+  expect(values.length).toBeGreaterThan(1);
+  expect(values).toEqual([...values].sort((a, b) => a - b));
+  expect(Math.max(...values)).toBeLessThanOrEqual(200);
+  const expected = ITEMS.filter((item) => item.category_slug === 'lighting' && item.stock > 0 && item.price_cents <= 20000)
+    .sort((a, b) => a.price_cents - b.price_cents);
+  await expect(page.getByRole('status').filter({ hasText: /items?$/ })).toHaveText(`${expected.length} items`);
+
+  const firstTitle = (await grid.getByRole('link').first().textContent()) ?? '';
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await grid.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstTitle);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/catalog\/lighting\?.*stock=1/);
+  await expect(page.getByLabel('In stock only')).toBeChecked();
+  await expect(page.getByLabel('Sort by')).toHaveValue('price_asc');
+  await expect(page.getByLabel('Max price (€)')).toHaveValue('200');
+  await expect(grid.getByRole('link').first()).toHaveText(firstTitle);
+});
+
+test('paging is in the URL and Back returns to the previous page', async ({ page }) => {
+  await page.goto('/catalog');
+  const grid = page.getByRole('list', { name: 'Items' });
+  const firstOnPageOne = await grid.getByRole('link').first().textContent();
+  await page.getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(grid.getByRole('link').first()).not.toHaveText(firstOnPageOne ?? '');
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await page.goBack();
+  await expect(grid.getByRole('link').first()).toHaveText(firstOnPageOne ?? '');
+});
+
+test('search by keyboard: type, arrow down, Enter opens the item', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog', { name: 'Search the catalog' });
+  const box = dialog.getByRole('combobox', { name: 'Search' });
+  await expect(box).toBeFocused();
+  await page.keyboard.type(lamp.title);
+  const options = dialog.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  await expect(options.filter({ hasText: lamp.title }).first()).toBeVisible();
+  const index = (await options.allTextContents()).findIndex((text) => text.startsWith(lamp.title));
+  for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
+  await expect(options.nth(index)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/items/${lamp.slug}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(lamp.title);
+});
+
+test('a typo still finds the item, and Enter without a choice opens all results', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Search the catalog' });
+  await dialog.getByRole('combobox').fill('lmap');
+  await expect(dialog.getByRole('option').first()).toContainText(/lamp/i);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=lmap$/);
+  await expect(page.getByRole('list', { name: 'Items' }).getByRole('link').first()).toContainText(/lamp/i);
+});
+
+test('the item page shows price, stock, a gallery by keyboard and related items', async ({ page }) => {
+  await page.goto(`/items/${lamp.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(lamp.title);
+  await expect(page).toHaveTitle(`${lamp.title} · Lumen`);
+  await expect(page.getByText(`€${(lamp.price_cents / 100).toFixed(2)}`).first()).toBeVisible();
+  await expect(page.getByTestId('stock')).toHaveText(lamp.stock <= 5 ? `Only ${lamp.stock} left` : 'In stock');
+  const thumbs = page.getByRole('group', { name: 'Choose a picture' }).getByRole('button');
+  await expect(thumbs).toHaveCount(lamp.image_paths.length);
+  await thumbs.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(thumbs.nth(1)).toBeFocused();
+  await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  const main = page.getByRole('region', { name: 'Pictures' }).getByRole('img').first();
+  await expect(main).toHaveAttribute('alt', `${lamp.title}, picture 2 of ${lamp.image_paths.length}`);
+  expect(await main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const quantity = page.getByLabel('Quantity');
+  await page.getByRole('button', { name: 'One more' }).click();
+  await expect(quantity).toHaveValue('2');
+  await quantity.fill('500');
+  await expect(quantity).toHaveValue(String(Math.min(99, lamp.stock)));
+  await expect(page.getByRole('list', { name: 'Related items' }).getByRole('listitem').first()).toBeVisible();
+});
+
+test('an unknown item slug and an unknown category show not-found', async ({ page }) => {
+  await page.goto('/items/no-such-thing-here');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await page.goto('/catalog/no-such-category');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+});
+
+test('grid pictures never shift the layout', async ({ page }) => {
+  await page.goto('/catalog');
+  const images = page.getByRole('list', { name: 'Items' }).locator('img');
+  await expect(images.first()).toBeVisible();
+  for (const img of (await images.all()).slice(0, 6)) {
+    await expect(img).toHaveAttribute('width', /\d+/);
+    await expect(img).toHaveAttribute('height', /\d+/);
+    await expect(img).toHaveAttribute('srcset', /320w.*640w/);
+  }
+  await expect(images.first()).toHaveAttribute('loading', 'eager');
+  await expect(images.nth(8)).toHaveAttribute('loading', 'lazy');
+  const cls = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+  expect(cls).toBeLessThan(0.01);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const viewport of [PHONE, DESKTOP]) {
+    for (const path of ['/', '/catalog', '/catalog/seating?sort=price_desc', `/items/${lamp.slug}`, '/search?q=oak']) {
+      test(`axe: ${path} in ${theme} at ${viewport.width}px`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);
+        await expectNoSeriousAxeViolations(page);
+      });
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Bytes go to a temporary file next to their final place and are renamed into it only once the
+ * metadata row has committed, so a failed upload leaves neither a partial file nor a row.
+ */
+export async function stageFile(finalPath: string, bytes: Uint8Array): Promise<string> {
+  await mkdir(path.dirname(finalPath), { recursive: true });
+  const temp = `${finalPath}.${randomUUID()}.uploading`;
+  await writeFile(temp, bytes);
+  return temp;
+}
+
+export async function commitFile(tempPath: string, finalPath: string): Promise<void> {
+  await rename(tempPath, finalPath);
+}
+
+export async function discardFile(filePath: string): Promise<void> {
+  await rm(filePath, { force: true });
+}

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { storageErrors } from './storage-error.ts';
+
+const BUCKET_ID = /^[A-Za-z0-9_.-]{1,100}$/;
+
+export function assertBucketId(bucketId: string): void {
+  if (!BUCKET_ID.test(bucketId) || bucketId === '.' || bucketId === '..') throw storageErrors.invalidKey(bucketId);
+}
+
+/**
+ * Object names that could escape the storage root are refused before anything touches the
+ * disk: `..` or `.` segments, absolute paths, empty segments, NUL and other control
+ * characters, backslashes, over-long names.
+ */
+export function assertObjectName(name: string): void {
+  const segments = name.split('/');
+  const bad =
+    name.length === 0 ||
+    Buffer.byteLength(name) > 1024 ||
+    name.startsWith('/') ||
+    name.includes('\\') ||
+    /[\u0000-\u001f\u007f]/.test(name) ||
+    segments.some((segment) => segment === '' || segment === '.' || segment === '..');
+  if (bad) throw storageErrors.invalidKey(name);
+}
+
+/** The file for an object, proven to lie inside `root/bucket`. */
+export function objectFilePath(root: string, bucketId: string, name: string): string {
+  assertBucketId(bucketId);
+  assertObjectName(name);
+  const bucketDir = path.resolve(root, bucketId);
+  const file = path.resolve(bucketDir, ...name.split('/'));
+  if (!file.startsWith(bucketDir + path.sep)) throw storageErrors.invalidKey(name);
+  return file;
+}

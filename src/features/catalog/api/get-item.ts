@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { ItemSchema, parseOrThrow, type Item } from './item-schemas.ts';
+
+/** null when no item has this slug (the page shows not-found). */
+export async function getItem(slug: string): Promise<Item | null> {
+  const { data, error } = await supabase
+    .from('items')
+    .select('id, slug, title, description, price_cents, currency, stock, category_id, image_paths, created_at')
+    .eq('slug', slug)
+    .maybeSingle();
+  if (error) throw new Error(error.message);
+  return data === null ? null : parseOrThrow(ItemSchema, data, 'the item');
+}
+
+export const getItemQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: ['catalog', 'item', slug], queryFn: () => getItem(slug) });
+
+export function useItem(slug: string) {
+  return useQuery(getItemQueryOptions(slug));
+}

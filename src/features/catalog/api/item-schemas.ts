@@ -1,0 +1,43 @@
+import * as z from 'zod/mini';
+
+/** A row of search_items' page (supabase/migrations/…_catalog_search.sql). */
+export const ItemSummarySchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  price_cents: z.number(),
+  currency: z.string(),
+  stock: z.number(),
+  image_paths: z.array(z.string()),
+  created_at: z.string(),
+  category_slug: z.string(),
+  category_name: z.string(),
+});
+export type ItemSummary = z.infer<typeof ItemSummarySchema>;
+
+export const ItemPageSchema = z.object({ total: z.number(), items: z.array(ItemSummarySchema) });
+export type ItemPage = z.infer<typeof ItemPageSchema>;
+
+export const CategorySchema = z.object({ id: z.number(), slug: z.string(), name: z.string(), description: z.string() });
+export type Category = z.infer<typeof CategorySchema>;
+
+export const ItemSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price_cents: z.number(),
+  currency: z.string(),
+  stock: z.number(),
+  category_id: z.number(),
+  image_paths: z.array(z.string()),
+  created_at: z.string(),
+});
+export type Item = z.infer<typeof ItemSchema>;
+
+/** Turns a Supabase error or an unexpected shape into an Error with a message a person can act on. */
+export function parseOrThrow<T>(schema: z.ZodMiniType<T>, data: unknown, what: string): T {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new Error(`The server sent ${what} in an unexpected shape.`);
+  return parsed.data;
+}

@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import { NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { cn } from '@/utils/cn';
+import { useCategories } from '../api/get-categories.ts';
+import { SORTS, type ListItemsParams, type Sort } from '../api/list-items.ts';
+import type { CatalogFilterPatch } from '../hooks/use-catalog-params.ts';
+
+const SORT_LABELS: Record<Sort, string> = {
+  relevance: 'Best match',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  newest: 'Newest',
+};
+
+const fieldClass =
+  'h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
+
+function units(cents: number | null): string {
+  return cents === null ? '' : String(cents / 100);
+}
+
+/** Category links (the catalog only), price range, in-stock and sort; every change lands in the URL. */
+export function CatalogFilters({
+  params,
+  onChange,
+  showCategories,
+}: {
+  params: ListItemsParams;
+  onChange: (patch: CatalogFilterPatch) => void;
+  showCategories: boolean;
+}) {
+  const categories = useCategories();
+  // The price inputs apply on submit, so typing "1" on the way to "120" does not refetch.
+  const [min, setMin] = useState(units(params.minPriceCents));
+  const [max, setMax] = useState(units(params.maxPriceCents));
+  const applied = `${params.minPriceCents}:${params.maxPriceCents}`;
+  const [lastApplied, setLastApplied] = useState(applied);
+  if (applied !== lastApplied) {
+    setLastApplied(applied);
+    setMin(units(params.minPriceCents));
+    setMax(units(params.maxPriceCents));
+  }
+
+  const onPriceSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ min: min.trim() || null, max: max.trim() || null });
+  };
+  const sorts = params.query ? SORTS : SORTS.filter((sort) => sort !== 'relevance');
+
+  return (
+    <div className="flex flex-col gap-4">
+      {showCategories ? (
+        <nav aria-label="Categories">
+          <ul className="flex flex-wrap gap-2">
+            {[{ slug: '', name: 'All' }, ...(categories.data ?? [])].map((category) => (
+              <li key={category.slug || 'all'}>
+                <NavLink
+                  to={paths.catalog.getHref(category.slug || undefined)}
+                  end
+                  className={({ isActive }) =>
+                    cn(
+                      'inline-flex h-9 items-center rounded-full border border-border px-4 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                      isActive && 'border-primary bg-primary-soft font-medium',
+                    )
+                  }
+                >
+                  {category.name}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <div className="flex flex-wrap items-end gap-4">
+        <form onSubmit={onPriceSubmit} className="flex items-end gap-2" aria-label="Price range">
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="text-muted-foreground">Min price (€)</span>
+            <input className={cn(fieldClass, 'w-24')} inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="text-muted-foreground">Max price (€)</span>
+            <input className={cn(fieldClass, 'w-24')} inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} />
+          </label>
+          <Button type="submit" variant="secondary">
+            Apply
+          </Button>
+        </form>
+        <label className="flex h-10 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={params.inStock}
+            onChange={(event) => onChange({ stock: event.target.checked })}
+          />
+          In stock only
+        </label>
+        <label className="ml-auto flex flex-col gap-1 text-sm">
+          <span className="text-muted-foreground">Sort by</span>
+          <select
+            className={fieldClass}
+            value={params.sort}
+            onChange={(event) => onChange({ sort: event.target.value as Sort })}
+          >
+            {sorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { pluralize } from '@/utils/format';
+import { PAGE_SIZE, useListItems } from '../api/list-items.ts';
+import { useCatalogParams } from '../hooks/use-catalog-params.ts';
+import { CatalogFilters } from './catalog-filters.tsx';
+import { ItemGrid, ItemGridEmpty, ItemGridError, ItemGridSkeleton } from './item-grid.tsx';
+import { Pagination } from './pagination.tsx';
+
+/** The grid with its filters, used by /catalog, /catalog/:category and /search. */
+export function CatalogListing({ showCategories = true }: { showCategories?: boolean }) {
+  const { params, update } = useCatalogParams();
+  const result = useListItems(params);
+  const pageCount = result.data ? Math.max(1, Math.ceil(result.data.total / PAGE_SIZE)) : 1;
+  const filtered = params.minPriceCents !== null || params.maxPriceCents !== null || params.inStock;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <CatalogFilters params={params} onChange={update} showCategories={showCategories} />
+      <p role="status" className="text-sm text-muted-foreground" aria-live="polite">
+        {result.data ? pluralize(result.data.total, 'item') : result.isPending ? 'Loading…' : ''}
+        {result.isFetching && result.data ? ' · updating…' : ''}
+      </p>
+      {result.isPending ? (
+        <ItemGridSkeleton />
+      ) : result.isError && !result.data ? (
+        <ItemGridError message={result.error.message} onRetry={() => void result.refetch()} />
+      ) : result.data.items.length === 0 ? (
+        <ItemGridEmpty
+          action={
+            filtered ? (
+              <Button variant="secondary" onClick={() => update({ min: null, max: null, stock: false })}>
+                Clear filters
+              </Button>
+            ) : (
+              <Button asChild variant="secondary">
+                <Link to="/catalog">Browse everything</Link>
+              </Button>
+            )
+          }
+        >
+          {params.query ? `Nothing matches “${params.query}”.` : 'No items match these filters.'}
+        </ItemGridEmpty>
+      ) : (
+        <>
+          <ItemGrid items={result.data.items} label="Items" />
+          <Pagination page={params.page} pageCount={pageCount} />
+        </>
+      )}
+    </div>
+  );
+}

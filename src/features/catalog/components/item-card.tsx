@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/utils/format';
+import type { ItemSummary } from '../api/item-schemas.ts';
+import { ItemImage } from './item-image.tsx';
+import { StockLabel } from './stock-label.tsx';
+
+export function ItemCard({ item, priority = false }: { item: ItemSummary; priority?: boolean }) {
+  return (
+    <article className="group relative flex flex-col gap-2">
+      <ItemImage
+        path={item.image_paths[0]}
+        alt=""
+        priority={priority}
+        sizes="(min-width: 1024px) 20vw, (min-width: 640px) 30vw, 45vw"
+        className="transition-opacity group-hover:opacity-90"
+      />
+      <h3 className="text-sm font-medium">
+        <Link
+          to={paths.item.getHref(item.slug)}
+          className="rounded-sm after:absolute after:inset-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {item.title}
+        </Link>
+      </h3>
+      <p className="flex items-baseline justify-between gap-2">
+        <span className="font-semibold">{formatPrice(item.price_cents, item.currency)}</span>
+        <StockLabel stock={item.stock} className="text-xs" />
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState, type ReactNode } from 'react';
+import { formatPrice } from '@/utils/format';
+import type { Item } from '../api/item-schemas.ts';
+import { ItemGallery } from './item-gallery.tsx';
+import { QuantityPicker } from './quantity-picker.tsx';
+import { StockLabel } from './stock-label.tsx';
+
+/**
+ * The item page's body. `renderBuy` receives the chosen quantity and draws the buying control,
+ * so the cart feature can plug in without this feature knowing about it.
+ */
+export function ItemDetails({
+  item,
+  categoryName,
+  renderBuy,
+}: {
+  item: Item;
+  categoryName?: string;
+  renderBuy?: (quantity: number) => ReactNode;
+}) {
+  const [quantity, setQuantity] = useState(1);
+  const soldOut = item.stock <= 0;
+  const chosen = Math.min(quantity, Math.max(1, item.stock));
+  return (
+    <div className="grid gap-10 md:grid-cols-2">
+      <ItemGallery paths={item.image_paths} title={item.title} />
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-col gap-2">
+          {categoryName ? <p className="text-sm font-medium text-primary">{categoryName}</p> : null}
+          <h1 className="text-3xl font-semibold tracking-tight text-balance">{item.title}</h1>
+          <p className="text-2xl font-semibold">{formatPrice(item.price_cents, item.currency)}</p>
+          <p aria-live="polite" data-testid="stock">
+            <StockLabel stock={item.stock} />
+          </p>
+        </div>
+        <p className="max-w-prose leading-relaxed text-muted-foreground">{item.description}</p>
+        <div className="flex flex-wrap items-end gap-4">
+          <QuantityPicker value={chosen} max={item.stock} onChange={setQuantity} disabled={soldOut} />
+          {renderBuy?.(chosen)}
+        </div>
+      </div>
+    </div>
+  );
+}

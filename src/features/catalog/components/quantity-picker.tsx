@@ -1,0 +1,58 @@
+import { Minus, Plus } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+
+/** A quantity between 1 and `max` (the stock, and never more than 99). */
+export function QuantityPicker({
+  value,
+  max,
+  onChange,
+  disabled = false,
+}: {
+  value: number;
+  max: number;
+  onChange: (value: number) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const limit = Math.max(1, Math.min(99, max));
+  const clamp = (next: number) => Math.min(limit, Math.max(1, Math.round(next) || 1));
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm text-muted-foreground">
+        Quantity
+      </label>
+      <div className="flex items-center gap-1">
+        <Button
+          variant="secondary"
+          size="icon"
+          aria-label="One fewer"
+          disabled={disabled || value <= 1}
+          onClick={() => onChange(clamp(value - 1))}
+        >
+          <Minus aria-hidden="true" />
+        </Button>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={limit}
+          value={value}
+          disabled={disabled}
+          onChange={(event) => onChange(clamp(Number(event.target.value)))}
+          className="h-10 w-16 rounded-md border border-input bg-background text-center focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        />
+        <Button
+          variant="secondary"
+          size="icon"
+          aria-label="One more"
+          disabled={disabled || value >= limit}
+          onClick={() => onChange(clamp(value + 1))}
+        >
+          <Plus aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}

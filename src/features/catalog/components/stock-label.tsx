@@ -1,0 +1,17 @@
+import { cn } from '@/utils/cn';
+
+function stockText(stock: number): string {
+  if (stock <= 0) return 'Out of stock';
+  if (stock <= 5) return `Only ${stock} left`;
+  return 'In stock';
+}
+
+export function StockLabel({ stock, className }: { stock: number; className?: string }) {
+  return (
+    <span
+      className={cn('text-sm', stock <= 0 ? 'text-danger' : stock <= 5 ? 'text-foreground' : 'text-success', className)}
+    >
+      {stockText(stock)}
+    </span>
+  );
+}

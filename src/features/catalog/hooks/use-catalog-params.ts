@@ -1,0 +1,68 @@
+import { useCallback, useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { SORTS, type ListItemsParams, type Sort } from '../api/list-items.ts';
+
+function wholeUnits(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) && number >= 0 && number <= 1_000_000 ? Math.round(number * 100) : null;
+}
+
+export interface CatalogFilterPatch {
+  min?: string | null;
+  max?: string | null;
+  stock?: boolean;
+  sort?: Sort;
+  page?: number;
+}
+
+/**
+ * Filters, sort and page live in the URL (`?min=20&max=100&stock=1&sort=price_asc&page=2`),
+ * the category in the path and the text in `q`, so links, reloads and Back all keep them.
+ * Anything invalid in the URL is ignored rather than shown as an error.
+ */
+export function useCatalogParams() {
+  const { category = null } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const params: ListItemsParams = useMemo(() => {
+    const sortParam = searchParams.get('sort');
+    const pageParam = Number(searchParams.get('page') ?? '1');
+    const query = (searchParams.get('q') ?? '').trim().slice(0, 200);
+    const minPriceCents = wholeUnits(searchParams.get('min'));
+    const maxPriceCents = wholeUnits(searchParams.get('max'));
+    const ordered = minPriceCents !== null && maxPriceCents !== null && minPriceCents > maxPriceCents;
+    return {
+      query,
+      category,
+      minPriceCents: ordered ? maxPriceCents : minPriceCents,
+      maxPriceCents: ordered ? minPriceCents : maxPriceCents,
+      inStock: searchParams.get('stock') === '1',
+      sort: (SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as Sort) : query ? 'relevance' : 'newest',
+      page: Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1,
+    };
+  }, [category, searchParams]);
+
+  const update = useCallback(
+    (patch: CatalogFilterPatch) => {
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        const set = (key: string, value: string | null | undefined) => {
+          if (value === undefined) return;
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        };
+        set('min', patch.min);
+        set('max', patch.max);
+        if (patch.stock !== undefined) set('stock', patch.stock ? '1' : null);
+        if (patch.sort !== undefined) set('sort', patch.sort);
+        // A new filter starts at the first page; an explicit page change keeps the filters.
+        set('page', patch.page !== undefined && patch.page > 1 ? String(patch.page) : null);
+        return next;
+      });
+    },
+    [setSearchParams],
+  );
+
+  return { params, update, searchParams };
+}

@@ -1,0 +1,35 @@
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+
+/** The /search page's own search box (the header dialog is the quick way in). */
+export function SearchForm({ initialQuery }: { initialQuery: string }) {
+  const [query, setQuery] = useState(initialQuery);
+  const navigate = useNavigate();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(paths.search.getHref(query.trim()));
+  };
+  return (
+    <form role="search" onSubmit={onSubmit} className="flex gap-2">
+      <label htmlFor="search-page-input" className="sr-only">
+        Search the catalog
+      </label>
+      <input
+        id="search-page-input"
+        type="search"
+        value={query}
+        maxLength={200}
+        onChange={(event) => setQuery(event.target.value)}
+        placeholder="Search lamps, chairs, mugs…"
+        className="h-11 flex-1 rounded-md border border-input bg-background px-3 text-base placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      />
+      <Button type="submit">
+        <Search aria-hidden="true" />
+        Search
+      </Button>
+    </form>
+  );
+}
