@@ -1,3 +1,4 @@
+import { DEV_SERVICE_ROLE_KEY as SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
 import { DESKTOP, PHONE, expect, expectNoSeriousAxeViolations, test } from './fixtures.ts';
 
@@ -49,16 +50,21 @@ test('browse → category → filter → sort → item → Back keeps the state'
   await expect(grid.getByRole('link').first()).toHaveText(firstTitle);
 });
 
-test('paging is in the URL and Back returns to the previous page', async ({ page }) => {
+test('paging is in the URL and Back returns to the previous page and scroll position', async ({ page }) => {
   await page.goto('/catalog');
   const grid = page.getByRole('list', { name: 'Items' });
   const firstOnPageOne = await grid.getByRole('link').first().textContent();
+  await page.getByRole('link', { name: 'Next page' }).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(200);
   await page.getByRole('link', { name: 'Next page' }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page).toHaveURL(/page=2/);
   await expect(grid.getByRole('link').first()).not.toHaveText(firstOnPageOne ?? '');
   await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await page.goBack();
   await expect(grid.getByRole('link').first()).toHaveText(firstOnPageOne ?? '');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
 });
 
 test('search by keyboard: type, arrow down, Enter opens the item', async ({ page }) => {
@@ -111,6 +117,22 @@ test('the item page shows price, stock, a gallery by keyboard and related items'
   await quantity.fill('500');
   await expect(quantity).toHaveValue(String(Math.min(99, lamp.stock)));
   await expect(page.getByRole('list', { name: 'Related items' }).getByRole('listitem').first()).toBeVisible();
+});
+
+test('the item page shows stock changes live, without a reload', async ({ page, request }) => {
+  const item = ITEMS.find((candidate) => candidate.stock > 6 && candidate.slug !== lamp.slug);
+  if (!item) throw new Error('no item with stock');
+  await page.goto(`/items/${item.slug}`);
+  await expect(page.getByTestId('stock')).toHaveText('In stock');
+  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+  const serviceKey = SERVICE_ROLE_KEY;
+  const response = await request.patch(`/rest/v1/items?slug=eq.${item.slug}`, {
+    headers: { apikey: serviceKey, Authorization: `Bearer ${serviceKey}`, 'Content-Type': 'application/json' },
+    data: { stock: 2 },
+  });
+  expect(response.status()).toBe(204);
+  await expect(page.getByTestId('stock')).toHaveText('Only 2 left', { timeout: 10_000 });
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 });
 
 test('an unknown item slug and an unknown category show not-found', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { RouteSkeleton } from '@/components/layout/route-skeleton';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -21,6 +21,8 @@ export function RootLayout() {
         </Suspense>
       </main>
       <SiteFooter />
+      {/* Back and Forward return to where the visitor was on the page, new pages start at the top. */}
+      <ScrollRestoration />
     </div>
   );
 }
