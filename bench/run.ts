@@ -8,9 +8,10 @@ import { runCatalogSearchBench } from './catalog-search.ts';
 import { runRealtimeBench } from './realtime-latency.ts';
 import { runServerOverheadBench } from './server-overhead.ts';
 import { runStartupBench } from './startup-time.ts';
+import { runStorageBench } from './storage-throughput.ts';
 
 /**
- * `npm run bench [-- --only bundle,server,startup,realtime,search]`: prints every figure next to
+ * `npm run bench [-- --only bundle,server,startup,storage,realtime,search]`: prints every figure next to
  * its budget from bench/budgets.json. Figures are printed, never asserted by tests: these
  * machines are shared and noisy, so read a MISSED verdict together with the machine's load.
  */
@@ -30,6 +31,7 @@ const SUITES = {
   },
   server: runServerOverheadBench,
   startup: runStartupBench,
+  storage: runStorageBench,
   realtime: () => runRealtimeBench((line) => console.log(`  ${line}`)),
   search: () => runCatalogSearchBench((line) => console.log(`  ${line}`)),
 } satisfies Record<string, () => Promise<Record<string, number>>>;

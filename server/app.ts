@@ -7,6 +7,7 @@ import type { Realtime } from './realtime/index.ts';
 import { createRestApp } from './rest/rest-app.ts';
 import { createStaticApp } from './static/static-app.ts';
 import { createStorageApp } from './storage-lite/storage-app.ts';
+import { createFunctionsApp, type FunctionsOptions } from './functions-lite/functions-app.ts';
 
 export interface AppOptions {
   /** The built SPA to serve; omitted in API-only tests. */
@@ -15,6 +16,8 @@ export interface AppOptions {
   backend?: ServerContext;
   /** Auth service tuning (tests lower the bcrypt cost). */
   auth?: AuthAppOptions;
+  /** Edge functions tuning (tests use a short time limit). */
+  functions?: FunctionsOptions;
   /** Realtime's HTTP side (broadcast endpoints); its WebSocket is attached to the listening server. */
   realtime?: Realtime;
 }
@@ -34,8 +37,9 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
     app.route('/auth/v1', createAuthApp(ctx, options.auth));
     app.route('/rest/v1', createRestApp(ctx));
     app.route('/storage/v1', createStorageApp(ctx));
+    app.route('/functions/v1', createFunctionsApp(ctx, options.functions));
     if (options.realtime) app.route('/realtime/v1', options.realtime.broadcastApp);
-    app.route('/_dev', createDevMailApp(ctx.mail));
+    app.route('/_dev', createDevMailApp(ctx));
     // An API path no service answers is a JSON 404, never the SPA's index.html.
     for (const prefix of [...API_PREFIXES, '/_dev']) {
       app.all(`${prefix}/*`, (c) =>

@@ -1,14 +1,83 @@
 import { Hono } from 'hono';
-import type { MailOutbox } from './outbox.ts';
+import { html, raw } from 'hono/html';
+import type { ServerContext } from '../context.ts';
+import { resolveBearer } from '../gateway/resolve-bearer.ts';
+import { verifyJwt } from '../gateway/jwt.ts';
 
-/** `/_dev` routes for the local outbox. The HTML page at /_dev/mail comes with the storage issue. */
-export function createDevMailApp(mail: MailOutbox): Hono {
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+
+/** Wraps http(s) URLs in links; everything else stays escaped text. */
+function linkify(text: string) {
+  const parts = text.split(/(https?:\/\/[^\s<>"']+)/g);
+  return parts.map((part, index) => (index % 2 === 1 ? html`<a href="${part}">${part}</a>` : html`${part}`));
+}
+
+/**
+ * `/_dev`: the local mail outbox. Every mail the backend sends (auth confirmations and recovery
+ * links, receipts that functions send through POST /_dev/mail/send) is kept and readable here.
+ * Local only: hosted deployments use Supabase Auth's mailer and a mail provider key.
+ */
+export function createDevMailApp(ctx: Pick<ServerContext, 'mail' | 'keys'>): Hono {
   const app = new Hono();
+
   app.get('/mail.json', async (c) => {
     const to = c.req.query('to');
     const limit = Number(c.req.query('limit') ?? 100);
-    const messages = await mail.list({ to, limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 1000) : 100 });
+    const messages = await ctx.mail.list({ to, limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 1000) : 100 });
     return c.json(messages, 200, { 'Cache-Control': 'no-store' });
   });
+
+  app.get('/mail', async (c) => {
+    const messages = await ctx.mail.list({ limit: 200 });
+    const body = html`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Mail outbox · Lumen local backend</title>
+    <style>
+      :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+      body { max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
+      article { border: 1px solid color-mix(in srgb, currentColor 20%, transparent); border-radius: 8px; padding: 1rem; margin: 1rem 0; }
+      pre { white-space: pre-wrap; word-break: break-word; font: inherit; }
+      .meta { opacity: 0.75; font-size: 0.9rem; }
+    </style>
+  </head>
+  <body>
+    <h1>Mail outbox</h1>
+    <p class="meta">${messages.length} message(s), newest first. Also as <a href="/_dev/mail.json">JSON</a>.</p>
+    ${messages.length === 0 ? html`<p>No mail has been sent yet.</p>` : ''}
+    ${messages.map(
+      (message) => html`<article>
+        <h2>${message.subject}</h2>
+        <p class="meta">To ${message.to} · ${dateFormat.format(new Date(message.created_at))} UTC</p>
+        <pre>${linkify(message.text)}</pre>
+      </article>`,
+    )}
+  </body>
+</html>`;
+    return c.html(raw(await body), 200, {
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    });
+  });
+
+  // Functions send mail here (LUMEN_MAIL_API_URL) with the service-role key, like a provider API.
+  app.post('/mail/send', async (c) => {
+    const bearer = resolveBearer(c.req.header('authorization'), c.req.header('apikey'), ctx.keys);
+    const verified = bearer ? await verifyJwt(bearer, ctx.keys.jwtSecret) : null;
+    if (!verified?.ok || verified.claims.role !== 'service_role') {
+      return c.json({ error: 'The mail API needs the service-role key.' }, 401);
+    }
+    const body = (await c.req.json().catch(() => null)) as { to?: unknown; subject?: unknown; text?: unknown; html?: unknown } | null;
+    const to = typeof body?.to === 'string' ? body.to.trim() : '';
+    if (!/^[^\s@]+@[^\s@]+$/.test(to) || typeof body?.subject !== 'string' || typeof body.text !== 'string') {
+      return c.json({ error: 'Send JSON {"to": "<address>", "subject": "<text>", "text": "<text>", "html"?: "<html>"}.' }, 400);
+    }
+    const links = [...body.text.matchAll(/https?:\/\/[^\s<>"']+/g)].map((match) => match[0]);
+    const sent = await ctx.mail.send({ to, subject: body.subject, text: body.text, html: typeof body.html === 'string' ? body.html : undefined, links });
+    return c.json({ id: sent.id }, 202);
+  });
+
   return app;
 }

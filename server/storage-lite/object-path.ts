@@ -19,7 +19,7 @@ export function assertObjectName(name: string): void {
     Buffer.byteLength(name) > 1024 ||
     name.startsWith('/') ||
     name.includes('\\') ||
-    /[\u0000-\u001f\u007f]/.test(name) ||
+    [...name].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f) ||
     segments.some((segment) => segment === '' || segment === '.' || segment === '..');
   if (bad) throw storageErrors.invalidKey(name);
 }

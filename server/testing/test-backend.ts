@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Hono } from 'hono';
 import { createApp } from '../app.ts';
+import type { FunctionsOptions } from '../functions-lite/functions-app.ts';
 import { loadProjectConfig, type ProjectConfigOverrides } from '../config/project-config.ts';
 import type { ServerContext } from '../context.ts';
 import { migrateProject } from '../db/migrate.ts';
@@ -21,6 +22,8 @@ export interface TestBackendOptions {
   config?: ProjectConfigOverrides;
   /** Origin the clients use (and JWT `iss`); nothing listens on it. */
   publicUrl?: string;
+  /** Edge functions tuning, e.g. a short time limit. */
+  functions?: FunctionsOptions;
 }
 
 export interface TestBackend {
@@ -73,7 +76,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
   const db = await openDatabase({ dataDir: null });
   await migrateProject(db, projectDir);
   const ctx: ServerContext = { db, keys: devKeys, publicUrl, projectDir, dataDir: null, config, mail: createMailOutbox(db) };
-  const app = await createApp({ backend: ctx, auth: { bcryptCost: 4 } });
+  const app = await createApp({ backend: ctx, auth: { bcryptCost: 4 }, functions: options.functions });
 
   const inProcessFetch: typeof fetch = async (input, init) => app.fetch(new Request(input, init));
   const client = (key: string): SupabaseClient => createNodeSupabaseClient(publicUrl, key, app);

@@ -1,0 +1,1 @@
+Deno.serve(() => Response.json({ open: true }));

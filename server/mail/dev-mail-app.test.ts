@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend, type TestBackend } from '../testing/test-backend.ts';
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await createTestBackend();
+});
+afterAll(() => backend.close());
+
+const url = (path: string) => `${backend.ctx.publicUrl}/_dev${path}`;
+
+describe('the dev mail outbox', () => {
+  it('accepts mail from functions with the service-role key only', async () => {
+    const body = JSON.stringify({ to: 'reader@example.test', subject: 'Receipt <#1>', text: 'See https://example.test/orders/1 for details' });
+    const refused = await backend.fetch(url('/mail/send'), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${backend.ctx.keys.anonKey}`, 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(refused.status).toBe(401);
+    const accepted = await backend.fetch(url('/mail/send'), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${backend.ctx.keys.serviceRoleKey}`, 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(accepted.status).toBe(202);
+    const bad = await backend.fetch(url('/mail/send'), {
+      method: 'POST',
+      headers: { apikey: backend.ctx.keys.secretKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ to: 'not an address', subject: 'x', text: 'y' }),
+    });
+    expect(bad.status).toBe(400);
+    const [latest] = (await (await backend.fetch(url('/mail.json?to=reader@example.test'))).json()) as { subject: string; links: string[] }[];
+    expect(latest).toMatchObject({ subject: 'Receipt <#1>', links: ['https://example.test/orders/1'] });
+  });
+
+  it('lists messages on an HTML page with clickable, escaped links', async () => {
+    await backend.ctx.mail.send({ to: 'page@example.test', subject: '<script>alert(1)</script>', text: 'Reset: http://localhost:54321/auth/v1/verify?token=abc&type=recovery' });
+    const page = await backend.fetch(url('/mail'));
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('<a href="http://localhost:54321/auth/v1/verify?token=abc&amp;type=recovery">');
+  });
+});
