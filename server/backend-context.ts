@@ -5,6 +5,7 @@ import type { ServerContext } from './context.ts';
 import { migrateProject, type MigrationResult } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { devKeys } from './gateway/keys.ts';
+import { syncConfiguredBuckets } from './storage-lite/configured-buckets.ts';
 import { createMailOutbox } from './mail/outbox.ts';
 
 export interface OpenBackendOptions {
@@ -29,6 +30,7 @@ export async function openBackend(options: OpenBackendOptions): Promise<{ ctx: S
   const db = await openDatabase({ dataDir: options.dataDir, reset: options.reset });
   try {
     const migrations = await migrateProject(db, projectDir, { onProgress: options.onProgress });
+    await syncConfiguredBuckets({ db, config });
     const ctx: ServerContext = {
       db,
       keys: devKeys,

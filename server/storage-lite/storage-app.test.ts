@@ -129,6 +129,21 @@ describe('storage', () => {
   });
 });
 
+describe('buckets from config.toml', () => {
+  it('creates the declared buckets with their limits', async () => {
+    const configured = await createTestBackend({
+      config: { storage: { buckets: { 'from-config': { public: true, file_size_limit: 1024, allowed_mime_types: ['image/png'] } } } },
+    });
+    try {
+      const { data, error } = await configured.serviceClient().storage.getBucket('from-config');
+      expect(error).toBeNull();
+      expect(data).toMatchObject({ id: 'from-config', public: true, file_size_limit: 1024, allowed_mime_types: ['image/png'] });
+    } finally {
+      await configured.close();
+    }
+  });
+});
+
 describe('storage on disk', () => {
   it('leaves no file and no row behind when an upload is refused', async () => {
     const user = await signedIn('atomic@example.test');

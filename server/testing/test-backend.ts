@@ -11,6 +11,7 @@ import { openDatabase } from '../db/open-database.ts';
 import { devKeys } from '../gateway/keys.ts';
 import { createNodeSupabaseClient } from '../lib/node-supabase-client.ts';
 import { createMailOutbox } from '../mail/outbox.ts';
+import { syncConfiguredBuckets } from '../storage-lite/configured-buckets.ts';
 
 /** The tests' own tiny project (fixture tables, config.toml); never Lumen's schema. */
 export const FIXTURE_PROJECT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'project');
@@ -75,6 +76,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
   const config = await loadProjectConfig(projectDir, mergeOverrides(RELAXED_RATE_LIMITS, options.config));
   const db = await openDatabase({ dataDir: null });
   await migrateProject(db, projectDir);
+  await syncConfiguredBuckets({ db, config });
   const ctx: ServerContext = { db, keys: devKeys, publicUrl, projectDir, dataDir: null, config, mail: createMailOutbox(db) };
   const app = await createApp({ backend: ctx, auth: { bcryptCost: 4 }, functions: options.functions });
 
