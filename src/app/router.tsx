@@ -21,6 +21,15 @@ export const routes: RouteObject[] = [
       { path: paths.cart.path, lazy: async () => ({ Component: (await import('./routes/cart.tsx')).CartRoute }) },
       { path: paths.account.path, lazy: async () => ({ Component: (await import('./routes/account.tsx')).AccountRoute }) },
       { path: paths.signIn.path, lazy: async () => ({ Component: (await import('./routes/sign-in.tsx')).SignInRoute }) },
+      { path: paths.signUp.path, lazy: async () => ({ Component: (await import('./routes/sign-up.tsx')).SignUpRoute }) },
+      {
+        path: paths.forgotPassword.path,
+        lazy: async () => ({ Component: (await import('./routes/forgot-password.tsx')).ForgotPasswordRoute }),
+      },
+      {
+        path: paths.resetPassword.path,
+        lazy: async () => ({ Component: (await import('./routes/reset-password.tsx')).ResetPasswordRoute }),
+      },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }) },
     ],
   },

@@ -17,4 +17,10 @@ export const paths = {
     path: '/sign-in',
     getHref: (next?: string) => (next ? `/sign-in?${new URLSearchParams({ next })}` : '/sign-in'),
   },
+  signUp: {
+    path: '/sign-up',
+    getHref: (next?: string) => (next ? `/sign-up?${new URLSearchParams({ next })}` : '/sign-up'),
+  },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
 } as const;

@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
+import { useSession } from '@/features/account/session/use-session';
 import { ThemeRadioGroup } from '@/theme/theme-radio-group';
 import { cn } from '@/utils/cn';
 import { NAV_ITEMS } from './nav-items.ts';
@@ -26,7 +27,12 @@ export function MobileMenu() {
     setOpen(false);
   }
 
-  const links = [...NAV_ITEMS, { label: 'Sign in', href: paths.signIn.getHref(), icon: User, end: true }];
+  const session = useSession();
+  const accountLink =
+    session.status === 'signed-in'
+      ? { label: 'Account', href: paths.account.getHref(), icon: User, end: true }
+      : { label: 'Sign in', href: paths.signIn.getHref(), icon: User, end: true };
+  const links = [...NAV_ITEMS, accountLink];
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>

@@ -1,12 +1,11 @@
-import { User } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ThemeMenu } from '@/theme/theme-menu';
 import { cn } from '@/utils/cn';
 import { CartButton } from './cart-button.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
+import { AccountControl } from '@/features/account/components/account-control';
 import { SearchDialog } from '@/features/search/components/search-dialog';
 
 const navLinkClass =
@@ -38,12 +37,7 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
         <div className="ml-auto flex items-center gap-1">
           <SearchDialog />
           <CartButton count={cartCount} />
-          <Button variant="ghost" asChild className="hidden px-3 md:inline-flex">
-            <Link to={paths.signIn.getHref()}>
-              <User aria-hidden="true" />
-              Sign in
-            </Link>
-          </Button>
+          <AccountControl className="hidden md:inline-flex" />
           <div className="hidden md:block">
             <ThemeMenu />
           </div>

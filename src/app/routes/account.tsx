@@ -1,20 +1,78 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageTitle } from '@/components/layout/page-title';
+import { AccountSection, AccountSubsection } from '@/features/account/components/account-section';
+import { ChangeEmailForm } from '@/features/account/components/change-email-form';
+import { DeleteAccountDialog } from '@/features/account/components/delete-account-dialog';
+import { NewPasswordForm } from '@/features/account/components/new-password-form';
+import { ProfileSection } from '@/features/account/components/profile-section';
+import { RequireSession } from '@/features/account/components/require-session';
+import { SignOutControls } from '@/features/account/components/sign-out-controls';
 import { ThemeRadioGroup } from '@/theme/theme-radio-group';
+
+const SECTIONS = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'security', label: 'Security' },
+  { id: 'appearance', label: 'Appearance' },
+  { id: 'danger', label: 'Danger zone' },
+] as const;
+
+/** Wide screens get a sticky list of the sections beside them; narrow ones simply scroll. */
+function SectionNav() {
+  return (
+    <nav aria-label="Account sections" className="hidden lg:block">
+      <ul className="sticky top-24 flex flex-col gap-1 text-sm">
+        {SECTIONS.map(({ id, label }) => (
+          <li key={id}>
+            <a
+              href={`#${id}`}
+              className="flex h-9 items-center rounded-md px-3 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function AccountRoute() {
   return (
-    <>
-      <PageTitle title="Account" />
-      <PageHeader title="Your account" />
-      <section aria-labelledby="appearance-heading" className="mb-8 flex max-w-md flex-col gap-3">
-        <h2 id="appearance-heading" className="text-xl font-semibold">
-          Appearance
-        </h2>
-        <ThemeRadioGroup legend="Colour theme" />
-      </section>
-      <ComingSoon>Profile and security settings arrive with accounts.</ComingSoon>
-    </>
+    <RequireSession>
+      {(session) => (
+        <>
+          <PageTitle title="Account" />
+          <PageHeader title="Your account" description="Profile, security and appearance." />
+          <div className="grid gap-8 lg:grid-cols-[12rem_minmax(0,48rem)]">
+            <SectionNav />
+            <div className="grid gap-6">
+              <ProfileSection userId={session.userId} email={session.email} />
+              <AccountSection id="security" title="Security" description="Password, e-mail address and where you are signed in.">
+                <AccountSubsection id="password-heading" title="Password">
+                  <NewPasswordForm label="Change password" submitLabel="Change password" />
+                </AccountSubsection>
+                <AccountSubsection id="email-heading" title="E-mail">
+                  <ChangeEmailForm currentEmail={session.email} pendingEmail={session.session.user.new_email ?? null} />
+                </AccountSubsection>
+                <AccountSubsection id="sessions-heading" title="Sessions">
+                  <SignOutControls />
+                </AccountSubsection>
+              </AccountSection>
+              <AccountSection id="appearance" title="Appearance" description="The same choice as the theme button in the header.">
+                <ThemeRadioGroup legend="Colour theme" />
+              </AccountSection>
+              <AccountSection
+                id="danger"
+                title="Danger zone"
+                tone="danger"
+                description="Delete your account and everything in it except past orders, which stay on record without your details."
+              >
+                <DeleteAccountDialog email={session.email} />
+              </AccountSection>
+            </div>
+          </div>
+        </>
+      )}
+    </RequireSession>
   );
 }

@@ -1,13 +1,39 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
-import { PageHeader } from '@/components/layout/page-header';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
+import { RouteSkeleton } from '@/components/layout/route-skeleton';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/account/components/auth-card';
+import { SignInForm } from '@/features/account/components/sign-in-form';
+import { safeNextPath } from '@/features/account/session/safe-next-path';
+import { useSession } from '@/features/account/session/use-session';
 
 export function SignInRoute() {
+  const session = useSession();
+  const [params] = useSearchParams();
+  const rawNext = params.get('next');
+  const next = safeNextPath(rawNext, window.location.origin);
+
+  // Signing in here (or in another tab) moves on to where the visitor was going.
+  if (session.status === 'signed-in') return <Navigate to={next} replace />;
+  if (session.status === 'loading') return <RouteSkeleton />;
+
   return (
     <>
       <PageTitle title="Sign in" />
-      <PageHeader title="Sign in" />
-      <ComingSoon>Accounts are almost ready.</ComingSoon>
+      <AuthCard
+        title="Sign in"
+        description={rawNext ? 'Sign in to continue where you were.' : 'Welcome back to Lumen.'}
+        footer={
+          <p>
+            New to Lumen?{' '}
+            <Link to={paths.signUp.getHref(rawNext ? next : undefined)} className="font-medium text-primary underline-offset-4 hover:underline">
+              Create an account
+            </Link>
+          </p>
+        }
+      >
+        <SignInForm />
+      </AuthCard>
     </>
   );
 }

@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { supabase } from '@/lib/supabase';
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  display_name: z.nullable(z.string()),
+  avatar_path: z.nullable(z.string()),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** RLS returns only the caller's own row (supabase/migrations/…_profiles.sql). */
+export async function getProfile(userId: string): Promise<Profile> {
+  const { data, error } = await supabase.from('profiles').select('id, display_name, avatar_path').eq('id', userId).single();
+  if (error) throw new Error(error.message);
+  return ProfileSchema.parse(data);
+}
+
+export const getProfileQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: ['account', 'profile', userId], queryFn: () => getProfile(userId) });
+
+export function useProfile(userId: string | null) {
+  return useQuery({ ...getProfileQueryOptions(userId ?? ''), enabled: userId !== null });
+}
+
+/** The public URL of an avatar (the bucket is public; writes are owner-only). */
+export function avatarUrl(path: string): string {
+  return supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl;
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { supabase } from '@/lib/supabase';
+import { MAX_DISPLAY_NAME_LENGTH } from './account-schemas.ts';
+import { getProfileQueryOptions, ProfileSchema, type Profile } from './get-profile.ts';
+
+export const UpdateDisplayNameInputSchema = z.object({
+  userId: z.string(),
+  displayName: z.string().check(z.trim(), z.maxLength(MAX_DISPLAY_NAME_LENGTH, `Use at most ${MAX_DISPLAY_NAME_LENGTH} characters.`)),
+});
+export type UpdateDisplayNameInput = z.infer<typeof UpdateDisplayNameInputSchema>;
+
+/** An empty name removes it (the column allows null, not ''). */
+export async function updateDisplayName(input: UpdateDisplayNameInput): Promise<Profile> {
+  const { userId, displayName } = UpdateDisplayNameInputSchema.parse(input);
+  const { data, error } = await supabase
+    .from('profiles')
+    .update({ display_name: displayName === '' ? null : displayName })
+    .eq('id', userId)
+    .select('id, display_name, avatar_path')
+    .single();
+  if (error) throw new Error(error.message);
+  return ProfileSchema.parse(data);
+}
+
+export function useUpdateDisplayName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDisplayName,
+    onSuccess: (profile) => queryClient.setQueryData(getProfileQueryOptions(profile.id).queryKey, profile),
+  });
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { RouteSkeleton } from '@/components/layout/route-skeleton';
+import { paths } from '@/config/paths';
+import { useSession } from '../session/use-session.ts';
+import type { SessionState } from '../session/session-store.ts';
+
+type SignedIn = Extract<SessionState, { status: 'signed-in' }>;
+
+/**
+ * Guards a page that needs an account: guests go to /sign-in?next=<this page> and come back
+ * after signing in. Signing out in another tab lands here too, since the session follows.
+ */
+export function RequireSession({ children }: { children: (session: SignedIn) => ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'loading') return <RouteSkeleton />;
+  if (session.status === 'signed-out') {
+    if (session.byThisTab) return <Navigate to={paths.home.getHref()} replace />;
+    const next = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={paths.signIn.getHref(next)} replace />;
+  }
+  return children(session);
+}

@@ -1,0 +1,97 @@
+import { supabase } from '@/lib/supabase';
+import { emitSignedIn } from './auth-events.ts';
+
+// Types come from the client itself: only src/lib/supabase.ts imports supabase-js.
+export type Session = NonNullable<Awaited<ReturnType<typeof supabase.auth.getSession>>['data']['session']>;
+
+export type SessionState =
+  | { status: 'loading' }
+  /** `byThisTab`: this tab asked to sign out (or deleted the account), so pages go home, not to /sign-in. */
+  | { status: 'signed-out'; byThisTab: boolean }
+  /** `recovering`: signed in by a password-recovery link; the set-new-password form should open. */
+  | { status: 'signed-in'; session: Session; userId: string; email: string; recovering: boolean };
+
+let state: SessionState = { status: 'loading' };
+/** True between PASSWORD_RECOVERY and the new password being saved (or the tab closing). */
+let recovering = false;
+let signOutRequested = false;
+const listeners = new Set<() => void>();
+
+function publish(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * An anonymous Supabase session is a guest, not an account (docs/decisions/003-guest-cart.md):
+ * the UI treats it as signed out so Account stays "Sign in" and /account stays protected.
+ */
+function toState(session: Session | null): SessionState {
+  if (!session || session.user.is_anonymous) return { status: 'signed-out', byThisTab: signOutRequested };
+  return { status: 'signed-in', session, userId: session.user.id, email: session.user.email ?? '', recovering };
+}
+
+let started = false;
+
+/**
+ * Subscribes once to supabase-js auth events. supabase-js itself keeps tabs in step (a storage
+ * event in one tab makes the others emit SIGNED_IN / SIGNED_OUT), so every tab's UI follows
+ * the session without extra channels.
+ */
+export function startSessionStore(): void {
+  if (started) return;
+  started = true;
+  let lastUserId: string | null = null;
+  supabase.auth.onAuthStateChange((event, session) => {
+    if (event === 'PASSWORD_RECOVERY') recovering = true;
+    if (event === 'SIGNED_OUT') recovering = false;
+    const next = toState(session);
+    if (event === 'SIGNED_IN') signOutRequested = false;
+    publish(next);
+    const userId = next.status === 'signed-in' ? next.userId : null;
+    // Callbacks run inside auth-js's lock: emit on a later task so listeners may call supabase.
+    if (userId && userId !== lastUserId) {
+      const user = { id: userId, email: next.status === 'signed-in' ? next.email : '' };
+      setTimeout(() => emitSignedIn({ user, restored: event === 'INITIAL_SESSION' }), 0);
+    }
+    lastUserId = userId;
+  });
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  startSessionStore();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getSessionState(): SessionState {
+  return state;
+}
+
+/** Called just before this tab signs out on purpose; the next signed-out state carries it. */
+export function expectSignOut(): void {
+  signOutRequested = true;
+}
+
+export function endPasswordRecovery(): void {
+  if (!recovering) return;
+  recovering = false;
+  if (state.status === 'signed-in') publish({ ...state, recovering: false });
+}
+
+/** Resolves once supabase-js has read the stored session (route guards wait for it). */
+export function whenSessionKnown(): Promise<SessionState> {
+  startSessionStore();
+  if (state.status !== 'loading') return Promise.resolve(state);
+  return new Promise((resolve) => {
+    const unsubscribe = subscribeSession(() => {
+      if (state.status === 'loading') return;
+      unsubscribe();
+      resolve(state);
+    });
+  });
+}
+
+// Subscribe as soon as the app loads, not at first render: the router renders nothing until the
+// first lazy route has loaded, and supabase-js emits PASSWORD_RECOVERY only once, to whoever listens.
+startSessionStore();
