@@ -35,12 +35,18 @@ export function CatalogFilters({
   // The price inputs apply on submit, so typing "1" on the way to "120" does not refetch.
   const [min, setMin] = useState(units(params.minPriceCents));
   const [max, setMax] = useState(units(params.maxPriceCents));
-  const applied = `${params.minPriceCents}:${params.maxPriceCents}`;
+  // The checkbox and select show a change at once; the URL (the source of truth) follows a
+  // moment later, and whatever it then says (Back, a shared link) wins.
+  const [inStock, setInStock] = useState(params.inStock);
+  const [sort, setSort] = useState<Sort>(params.sort);
+  const applied = `${params.minPriceCents}:${params.maxPriceCents}:${params.inStock}:${params.sort}`;
   const [lastApplied, setLastApplied] = useState(applied);
   if (applied !== lastApplied) {
     setLastApplied(applied);
     setMin(units(params.minPriceCents));
     setMax(units(params.maxPriceCents));
+    setInStock(params.inStock);
+    setSort(params.sort);
   }
 
   const onPriceSubmit = (event: FormEvent) => {
@@ -91,8 +97,11 @@ export function CatalogFilters({
           <input
             type="checkbox"
             className="size-4 accent-primary"
-            checked={params.inStock}
-            onChange={(event) => onChange({ stock: event.target.checked })}
+            checked={inStock}
+            onChange={(event) => {
+              setInStock(event.target.checked);
+              onChange({ stock: event.target.checked });
+            }}
           />
           In stock only
         </label>
@@ -100,8 +109,12 @@ export function CatalogFilters({
           <span className="text-muted-foreground">Sort by</span>
           <select
             className={fieldClass}
-            value={params.sort}
-            onChange={(event) => onChange({ sort: event.target.value as Sort })}
+            value={sort}
+            onChange={(event) => {
+              const next = event.target.value as Sort;
+              setSort(next);
+              onChange({ sort: next });
+            }}
           >
             {sorts.map((sort) => (
               <option key={sort} value={sort}>
