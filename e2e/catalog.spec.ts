@@ -110,7 +110,8 @@ test('the item page shows price, stock, a gallery by keyboard and related items'
   await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
   const main = page.getByRole('region', { name: 'Pictures' }).getByRole('img').first();
   await expect(main).toHaveAttribute('alt', `${lamp.title}, picture 2 of ${lamp.image_paths.length}`);
-  expect(await main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The newly chosen picture may still be loading: wait until it has really decoded.
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const quantity = page.getByLabel('Quantity');
   await page.getByRole('button', { name: 'One more' }).click();
   await expect(quantity).toHaveValue('2');
