@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createFixtureDb } from '../server/realtime/testing/fixture-db.ts';
+import { percentile, round } from './stats.ts';
 import { realtimeClient, startRealtimeServer, subscribed, userClient, userToken, waitFor } from '../server/realtime/testing/realtime-test-server.ts';
 
 /**
@@ -12,10 +13,6 @@ import { realtimeClient, startRealtimeServer, subscribed, userClient, userToken,
 const SAMPLES = 60;
 const BROADCASTS = 5000;
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)] * 10) / 10;
-}
 
 export async function runRealtimeBench(log: (line: string) => void = () => undefined): Promise<Record<string, number>> {
   const db = await createFixtureDb();
@@ -47,10 +44,9 @@ export async function runRealtimeBench(log: (line: string) => void = () => undef
         await waitFor(() => times.length >= subscribers, `sample ${id}`, 30_000);
         for (const at of times) latencies.push(Math.max(0, at - committed));
       }
-      latencies.sort((a, b) => a - b);
-      figures[`realtimeP50Ms${subscribers}Sub`] = percentile(latencies, 50);
-      figures[`realtimeP95Ms${subscribers}Sub`] = percentile(latencies, 95);
-      figures[`realtimeP99Ms${subscribers}Sub`] = percentile(latencies, 99);
+      figures[`realtimeP50Ms${subscribers}Sub`] = round(percentile(latencies, 50));
+      figures[`realtimeP95Ms${subscribers}Sub`] = round(percentile(latencies, 95));
+      figures[`realtimeP99Ms${subscribers}Sub`] = round(percentile(latencies, 99));
       // Each round starts from fresh clients whose callbacks see that round's map.
       for (const client of clients.splice(0)) client.realtime.disconnect();
     }
@@ -77,9 +73,8 @@ export async function runRealtimeBench(log: (line: string) => void = () => undef
       const at = await waitFor(() => rlsTimes.get(id), `rls sample ${id}`, 30_000);
       rlsLatencies.push(Math.max(0, at - committed));
     }
-    rlsLatencies.sort((a, b) => a - b);
-    figures.realtimeRlsP50Ms10Users = percentile(rlsLatencies, 50);
-    figures.realtimeRlsP95Ms10Users = percentile(rlsLatencies, 95);
+    figures.realtimeRlsP50Ms10Users = round(percentile(rlsLatencies, 50));
+    figures.realtimeRlsP95Ms10Users = round(percentile(rlsLatencies, 95));
     for (const client of clients.splice(0)) client.realtime.disconnect();
 
     log('realtime: broadcast throughput…');
