@@ -1,0 +1,81 @@
+import { ShoppingCart, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useCartContext } from '../hooks/use-cart-context.ts';
+import { CartError } from './cart-error.tsx';
+import { CartLines } from './cart-lines.tsx';
+import { CartSummary } from './cart-summary.tsx';
+
+/** The header's Cart button (with its live count) and the drawer it opens. */
+export function CartDrawer() {
+  const cart = useCartContext();
+  const [open, setOpen] = useState(false);
+  const label = `Cart, ${cart.count} ${cart.count === 1 ? 'item' : 'items'}`;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="icon" className="relative" aria-label={label}>
+          <ShoppingCart aria-hidden="true" />
+          <span
+            aria-hidden="true"
+            data-testid="cart-count"
+            className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-xs leading-5 font-semibold text-primary-foreground"
+          >
+            {cart.count}
+          </span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent side="right" className="gap-4">
+        <div className="flex items-center justify-between">
+          <DialogTitle className="text-lg font-semibold">Your cart</DialogTitle>
+          <DialogClose asChild>
+            <Button variant="ghost" size="icon" aria-label="Close">
+              <X aria-hidden="true" />
+            </Button>
+          </DialogClose>
+        </div>
+        <DialogDescription className="sr-only">Change quantities, remove items or review your order.</DialogDescription>
+        <CartError />
+        <div className="-mx-6 flex-1 overflow-y-auto px-6">
+          {cart.isLoading ? (
+            <div role="status" aria-label="Loading your cart" className="flex flex-col gap-3">
+              <Skeleton className="h-20" />
+              <Skeleton className="h-20" />
+            </div>
+          ) : cart.loadError ? (
+            <div role="alert" className="flex flex-col items-start gap-3">
+              <p>Your cart could not be loaded. {cart.loadError}</p>
+              <Button variant="secondary" onClick={() => void cart.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : cart.lines.length === 0 ? (
+            <p className="text-muted-foreground">Your cart is empty.</p>
+          ) : (
+            <CartLines onNavigate={() => setOpen(false)} />
+          )}
+        </div>
+        {cart.lines.length > 0 ? <CartSummary /> : null}
+        <div className="flex flex-col gap-2">
+          {cart.lines.length > 0 ? (
+            <Button asChild>
+              <Link to={paths.cart.getHref()} onClick={() => setOpen(false)}>
+                Review order
+              </Link>
+            </Button>
+          ) : (
+            <Button asChild variant="secondary">
+              <Link to={paths.catalog.getHref()} onClick={() => setOpen(false)}>
+                Browse the catalog
+              </Link>
+            </Button>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

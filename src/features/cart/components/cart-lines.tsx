@@ -1,0 +1,75 @@
+import { Minus, Plus, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { itemImageUrl } from '@/lib/item-images';
+import { formatPrice } from '@/utils/format';
+import { lineLimit } from '../api/cart-schemas.ts';
+import { useCartContext } from '../hooks/use-cart-context.ts';
+
+/** The cart's lines with quantity steppers and Remove; used by the drawer and the /cart page. */
+export function CartLines({ onNavigate }: { onNavigate?: () => void }) {
+  const cart = useCartContext();
+  return (
+    <ul aria-label="Cart lines" className="flex flex-col divide-y divide-border">
+      {cart.lines.map(({ item, quantity }) => {
+        const limit = lineLimit(item);
+        return (
+          <li key={item.id} className="flex gap-3 py-3">
+            {item.image_paths[0] ? (
+              <img
+                src={itemImageUrl(item.image_paths[0], 320)}
+                alt=""
+                width={64}
+                height={80}
+                className="h-20 w-16 shrink-0 rounded-md bg-muted object-cover"
+              />
+            ) : (
+              <div className="h-20 w-16 shrink-0 rounded-md bg-muted" />
+            )}
+            <div className="flex min-w-0 flex-1 flex-col gap-2">
+              <div className="flex items-baseline justify-between gap-2">
+                <Link to={paths.item.getHref(item.slug)} onClick={onNavigate} className="truncate font-medium hover:underline">
+                  {item.title}
+                </Link>
+                <span className="shrink-0 text-sm font-semibold">{formatPrice(item.price_cents * quantity, item.currency)}</span>
+              </div>
+              <div className="flex items-center gap-1">
+                <Button
+                  variant="secondary"
+                  size="icon"
+                  className="size-8"
+                  aria-label={`One fewer ${item.title}`}
+                  disabled={quantity <= 1}
+                  onClick={() => cart.setQuantity(item, quantity - 1)}
+                >
+                  <Minus aria-hidden="true" />
+                </Button>
+                <span className="w-8 text-center text-sm tabular-nums" aria-label={`Quantity of ${item.title}`}>
+                  {quantity}
+                </span>
+                <Button
+                  variant="secondary"
+                  size="icon"
+                  className="size-8"
+                  aria-label={`One more ${item.title}`}
+                  disabled={quantity >= limit}
+                  onClick={() => cart.setQuantity(item, quantity + 1)}
+                >
+                  <Plus aria-hidden="true" />
+                </Button>
+                <Button variant="ghost" size="sm" className="ml-auto text-muted-foreground" onClick={() => cart.remove(item)}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Remove <span className="sr-only">{item.title}</span>
+                </Button>
+              </div>
+              {quantity > item.stock ? (
+                <p className="text-xs text-danger">Only {item.stock} left: lower the quantity before ordering.</p>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

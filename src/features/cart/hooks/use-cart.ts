@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { cartCount, cartTotalCents, lineLimit, type CartItem, type CartLine } from '../api/cart-schemas.ts';
+import { cartQueryKey, getCart } from '../api/get-cart.ts';
+import { GUEST_CART_KEY, loadGuestCart, removeGuestLine, setGuestQuantity } from '../api/guest-cart-store.ts';
+import { removeCartLine, setCartQuantity } from '../api/set-cart-quantity.ts';
+
+/** Whose cart: a signed-in user's (in the database) or this browser's guest cart. */
+export type CartOwner = { kind: 'user'; userId: string } | { kind: 'guest' };
+
+export const GUEST_CART_QUERY_KEY = ['cart', 'guest'] as const;
+
+interface ChangeLine {
+  item: CartItem;
+  /** 0 removes the line. */
+  quantity: number;
+}
+
+function applyChange(lines: CartLine[] | undefined, { item, quantity }: ChangeLine): CartLine[] {
+  const current = lines ?? [];
+  if (quantity <= 0) return current.filter((line) => line.item_id !== item.id);
+  if (current.some((line) => line.item_id === item.id)) {
+    return current.map((line) => (line.item_id === item.id ? { ...line, quantity } : line));
+  }
+  return [...current, { item_id: item.id, quantity, item }];
+}
+
+function describe(previous: CartLine[] | undefined, { item, quantity }: ChangeLine): string {
+  const before = previous?.find((line) => line.item_id === item.id)?.quantity ?? 0;
+  if (quantity <= 0) return `Removed ${item.title} from your cart.`;
+  if (before === 0) return `Added ${quantity} × ${item.title} to your cart.`;
+  return `${item.title}: quantity ${quantity}.`;
+}
+
+/**
+ * The cart for an owner, with optimistic changes: the screen changes in the same frame, and a
+ * change the server (or the browser's storage) refuses rolls back with its reason in `error`.
+ * `announcement` is the last change in words, for an aria-live region.
+ */
+export function useCart(owner: CartOwner | null) {
+  const queryClient = useQueryClient();
+  const queryKey = owner?.kind === 'user' ? cartQueryKey(owner.userId) : GUEST_CART_QUERY_KEY;
+  const [error, setError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const query = useQuery({
+    queryKey,
+    queryFn: owner?.kind === 'user' ? getCart : loadGuestCart,
+    enabled: owner !== null,
+  });
+
+  // Guest carts follow other tabs through the storage event.
+  const isGuest = owner?.kind === 'guest';
+  useEffect(() => {
+    if (!isGuest) return;
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === GUEST_CART_KEY || event.key === null) void queryClient.invalidateQueries({ queryKey: GUEST_CART_QUERY_KEY });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [isGuest, queryClient]);
+
+  const change = useMutation({
+    mutationFn: async ({ item, quantity }: ChangeLine) => {
+      if (!owner) throw new Error('The cart is still loading.');
+      if (owner.kind === 'user') {
+        if (quantity <= 0) await removeCartLine(item.id);
+        else await setCartQuantity(owner.userId, item.id, quantity);
+      } else if (quantity <= 0) removeGuestLine(item.id);
+      else setGuestQuantity(item.id, quantity);
+    },
+    onMutate: async (variables) => {
+      setError(null);
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData<CartLine[]>(queryKey);
+      queryClient.setQueryData<CartLine[]>(queryKey, applyChange(previous, variables));
+      setAnnouncement(describe(previous, variables));
+      return { previous };
+    },
+    onError: (cause, variables, context) => {
+      queryClient.setQueryData(queryKey, context?.previous);
+      const message = cause instanceof Error ? cause.message : 'The cart could not be updated.';
+      setError(message);
+      setAnnouncement(`Not changed: ${variables.item.title}. ${message}`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+
+  const lines = query.data ?? [];
+  return {
+    lines,
+    count: cartCount(lines),
+    totalCents: cartTotalCents(lines),
+    isLoading: owner === null || query.isPending,
+    loadError: query.isError ? query.error.message : null,
+    refetch: () => query.refetch(),
+    error,
+    dismissError: () => setError(null),
+    announcement,
+    /** Adds `quantity` to the line (capped by stock and 99). */
+    add(item: CartItem, quantity: number) {
+      const current = lines.find((line) => line.item_id === item.id)?.quantity ?? 0;
+      const limit = lineLimit(item);
+      if (current >= limit) {
+        setError(item.stock <= 0 ? `${item.title} is out of stock.` : `You already have all ${limit} available of ${item.title}.`);
+        return;
+      }
+      change.mutate({ item, quantity: Math.min(limit, current + quantity) });
+    },
+    setQuantity(item: CartItem, quantity: number) {
+      change.mutate({ item, quantity: Math.min(lineLimit(item), Math.max(1, quantity)) });
+    },
+    remove(item: CartItem) {
+      change.mutate({ item, quantity: 0 });
+    },
+  };
+}
+
+export type Cart = ReturnType<typeof useCart>;

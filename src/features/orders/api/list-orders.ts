@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { supabase } from '@/lib/supabase';
+import { OrderSchema, type Order } from './order-schemas.ts';
+
+export async function listOrders(): Promise<Order[]> {
+  const { data, error } = await supabase
+    .from('orders')
+    .select('id, status, currency, total_cents, item_count, created_at, confirmed_at, cancelled_at')
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(50);
+  if (error) throw new Error(error.message);
+  const parsed = z.array(OrderSchema).safeParse(data);
+  if (!parsed.success) throw new Error('The server sent your orders in an unexpected shape.');
+  return parsed.data;
+}
+
+export const listOrdersQueryOptions = () => queryOptions({ queryKey: ['orders', 'list'], queryFn: listOrders });
+
+export function useOrders() {
+  return useQuery(listOrdersQueryOptions());
+}

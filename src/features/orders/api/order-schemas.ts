@@ -1,0 +1,41 @@
+import * as z from 'zod/mini';
+
+export const OrderStatusSchema = z.enum(['placed', 'confirmed', 'cancelled']);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+export const OrderLineSchema = z.object({
+  item_id: z.nullable(z.number()),
+  title: z.string(),
+  unit_price_cents: z.number(),
+  quantity: z.number(),
+});
+
+export const OrderSchema = z.object({
+  id: z.number(),
+  status: OrderStatusSchema,
+  currency: z.string(),
+  total_cents: z.number(),
+  item_count: z.number(),
+  created_at: z.string(),
+  confirmed_at: z.nullable(z.string()),
+  cancelled_at: z.nullable(z.string()),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderWithLinesSchema = z.extend(OrderSchema, { order_items: z.array(OrderLineSchema) });
+export type OrderWithLines = z.infer<typeof OrderWithLinesSchema>;
+
+export const PlaceOrderResultSchema = z.union([
+  z.object({ status: z.literal('placed'), order_id: z.number(), total_cents: z.number(), currency: z.string() }),
+  z.object({
+    status: z.literal('stock_changed'),
+    changes: z.array(z.object({ item_id: z.number(), title: z.string(), requested: z.number(), available: z.number() })),
+  }),
+]);
+export type PlaceOrderResult = z.infer<typeof PlaceOrderResultSchema>;
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  placed: 'Placed — confirming…',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+};

@@ -1,0 +1,18 @@
+import { cn } from '@/utils/cn';
+import { STATUS_LABELS, type OrderStatus } from '../api/order-schemas.ts';
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span
+      data-status={status}
+      className={cn(
+        'inline-flex items-center rounded-full border px-3 py-1 text-sm font-medium',
+        status === 'confirmed' && 'border-success/50 text-success',
+        status === 'placed' && 'border-primary/50 text-primary',
+        status === 'cancelled' && 'border-border text-muted-foreground',
+      )}
+    >
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
