@@ -52,7 +52,10 @@ test('navigation works without reloading the page', async ({ page }) => {
   await expect(page).toHaveURL(/\/catalog$/);
   await expect(page).toHaveTitle(/^Catalog/);
   await page.getByRole('button', { name: /^Cart/ }).click();
-  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole('dialog', { name: 'Your cart' }).getByRole('link', { name: 'Browse the catalog' }).click();
+  await expect(page).toHaveURL(/\/catalog$/);
+  await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 });
 

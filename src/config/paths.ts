@@ -12,6 +12,8 @@ export const paths = {
     getHref: (query?: string) => (query ? `/search?${new URLSearchParams({ q: query })}` : '/search'),
   },
   cart: { path: '/cart', getHref: () => '/cart' },
+  checkout: { path: '/checkout', getHref: () => '/checkout' },
+  order: { path: '/orders/:id', getHref: (id: number) => `/orders/${id}` },
   account: { path: '/account', getHref: () => '/account' },
   signIn: {
     path: '/sign-in',

@@ -79,13 +79,12 @@ export function buildInsert(ctx: BuildContext, source: Source, table: TableInfo,
     const conflict = ctx.query.onConflict ?? table.primaryKey;
     checkColumns(table, conflict);
     if (conflict.length === 0) throw badBody(`Cannot upsert into '${table.name}': no primary key and no on_conflict columns`);
-    const updates = columns.filter((c) => !conflict.includes(c));
+    // As PostgREST: every payload column is set from EXCLUDED, the conflict columns too, so an
+    // upsert needs UPDATE rights on all of them (a column-level grant that omits a key refuses it).
     const action =
-      prefs.resolution === 'ignore-duplicates' || updates.length === 0
-        ? prefs.resolution === 'ignore-duplicates'
-          ? 'do nothing'
-          : `do update set ${conflict.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')}`
-        : `do update set ${updates.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')}`;
+      prefs.resolution === 'ignore-duplicates' || columns.length === 0
+        ? 'do nothing'
+        : `do update set ${columns.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')}`;
     dml += ` on conflict (${conflict.map(quoteIdent).join(', ')}) ${action}`;
   }
   return finish(ctx, source, dml, representation, countInserted);

@@ -1,28 +1,30 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { RouteSkeleton } from '@/components/layout/route-skeleton';
+import { SessionCartProvider } from './session-cart-provider.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 export function RootLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      {/* The cart feature supplies the live count; until it lands the cart is empty. */}
-      <SiteHeader cartCount={0} />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
-        <Suspense fallback={<RouteSkeleton />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <SiteFooter />
-      {/* Back and Forward return to where the visitor was on the page, new pages start at the top. */}
-      <ScrollRestoration />
-    </div>
+    <SessionCartProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
+          <Suspense fallback={<RouteSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <SiteFooter />
+        {/* Back and Forward return to where the visitor was on the page, new pages start at the top. */}
+        <ScrollRestoration />
+      </div>
+    </SessionCartProvider>
   );
 }

@@ -2,16 +2,16 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { ThemeMenu } from '@/theme/theme-menu';
 import { cn } from '@/utils/cn';
-import { CartButton } from './cart-button.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
 import { AccountControl } from '@/features/account/components/account-control';
+import { CartDrawer } from '@/features/cart/components/cart-drawer';
 import { SearchDialog } from '@/features/search/components/search-dialog';
 
 const navLinkClass =
   'flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-5';
 
-export function SiteHeader({ cartCount }: { cartCount: number }) {
+export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
@@ -36,7 +36,7 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <SearchDialog />
-          <CartButton count={cartCount} />
+          <CartDrawer />
           <AccountControl className="hidden md:inline-flex" />
           <div className="hidden md:block">
             <ThemeMenu />

@@ -7,10 +7,13 @@ import { NewPasswordForm } from '@/features/account/components/new-password-form
 import { ProfileSection } from '@/features/account/components/profile-section';
 import { RequireSession } from '@/features/account/components/require-session';
 import { SignOutControls } from '@/features/account/components/sign-out-controls';
+import { OrderHistory } from '@/features/orders/components/order-history';
+import { paths } from '@/config/paths';
 import { ThemeRadioGroup } from '@/theme/theme-radio-group';
 
 const SECTIONS = [
   { id: 'profile', label: 'Profile' },
+  { id: 'orders', label: 'Orders' },
   { id: 'security', label: 'Security' },
   { id: 'appearance', label: 'Appearance' },
   { id: 'danger', label: 'Danger zone' },
@@ -42,11 +45,14 @@ export function AccountRoute() {
       {(session) => (
         <>
           <PageTitle title="Account" />
-          <PageHeader title="Your account" description="Profile, security and appearance." />
+          <PageHeader title="Your account" description="Profile, orders, security and appearance." />
           <div className="grid gap-8 lg:grid-cols-[12rem_minmax(0,48rem)]">
             <SectionNav />
             <div className="grid gap-6">
               <ProfileSection userId={session.userId} email={session.email} />
+              <AccountSection id="orders" title="Orders" description="Your order requests, newest first.">
+                <OrderHistory orderHref={paths.order.getHref} />
+              </AccountSection>
               <AccountSection id="security" title="Security" description="Password, e-mail address and where you are signed in.">
                 <AccountSubsection id="password-heading" title="Password">
                   <NewPasswordForm label="Change password" submitLabel="Change password" />

@@ -8,6 +8,7 @@ import { useRelatedItems } from '@/features/catalog/api/get-related-items';
 import { ItemDetails } from '@/features/catalog/components/item-details';
 import { ItemGrid, ItemGridError } from '@/features/catalog/components/item-grid';
 import { useLiveItem } from '@/features/catalog/hooks/use-live-item';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { NotFoundRoute } from './not-found.tsx';
 
 export function ItemRoute() {
@@ -41,6 +42,7 @@ export function ItemRoute() {
     );
   }
   if (item.data === null) return <NotFoundRoute />;
+  const shown = item.data;
 
   return (
     <>
@@ -58,7 +60,11 @@ export function ItemRoute() {
           </>
         ) : null}
       </nav>
-      <ItemDetails item={item.data} categoryName={category?.name} />
+      <ItemDetails
+        item={item.data}
+        categoryName={category?.name}
+        renderBuy={(quantity) => <AddToCartButton item={shown} quantity={quantity} />}
+      />
       <section aria-labelledby="related-heading" className="mt-16 flex flex-col gap-6">
         <h2 id="related-heading" className="text-2xl font-semibold tracking-tight">
           You may also like

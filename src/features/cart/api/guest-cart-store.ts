@@ -50,11 +50,11 @@ export async function loadGuestCart(): Promise<CartLine[]> {
 }
 
 export function setGuestQuantity(itemId: number, quantity: number): void {
-  const lines = readGuestLines().filter((line) => line.item_id !== itemId);
-  const existing = readGuestLines().findIndex((line) => line.item_id === itemId);
+  const lines = readGuestLines();
+  const index = lines.findIndex((line) => line.item_id === itemId);
   const next = { item_id: itemId, quantity };
-  if (existing === -1) lines.push(next);
-  else lines.splice(existing, 0, next);
+  if (index === -1) lines.push(next);
+  else lines[index] = next;
   writeGuestLines(lines);
 }
 

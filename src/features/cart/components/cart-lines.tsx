@@ -15,7 +15,7 @@ export function CartLines({ onNavigate }: { onNavigate?: () => void }) {
       {cart.lines.map(({ item, quantity }) => {
         const limit = lineLimit(item);
         return (
-          <li key={item.id} className="flex gap-3 py-3">
+          <li key={item.id} aria-label={item.title} className="flex gap-3 py-3">
             {item.image_paths[0] ? (
               <img
                 src={itemImageUrl(item.image_paths[0], 320)}
@@ -45,7 +45,8 @@ export function CartLines({ onNavigate }: { onNavigate?: () => void }) {
                 >
                   <Minus aria-hidden="true" />
                 </Button>
-                <span className="w-8 text-center text-sm tabular-nums" aria-label={`Quantity of ${item.title}`}>
+                <span className="w-8 text-center text-sm tabular-nums" data-testid="line-quantity">
+                  <span className="sr-only">Quantity: </span>
                   {quantity}
                 </span>
                 <Button

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { supabase } from '@/lib/supabase';
 import { cartQueryKey } from '../api/get-cart.ts';
+import { CART_CHANGE_MUTATION_KEY } from './use-cart.ts';
 
 /**
  * Keeps the cart fresh across tabs and devices: every change to the user's cart rows arrives
@@ -15,7 +16,11 @@ export function useCartSync(userId: string | null) {
   useEffect(() => {
     if (!userId) return;
     const queryKey = cartQueryKey(userId);
-    const refetch = () => void queryClient.invalidateQueries({ queryKey });
+    // A change still in flight refetches when it settles; refetching now would paint the cart without it.
+    const refetch = () => {
+      if (queryClient.isMutating({ mutationKey: CART_CHANGE_MUTATION_KEY }) > 0) return;
+      void queryClient.invalidateQueries({ queryKey });
+    };
     const channel = supabase
       .channel(`cart-${userId}`)
       .on('postgres_changes', { event: '*', schema: 'public', table: 'cart_items', filter: `user_id=eq.${userId}` }, refetch)

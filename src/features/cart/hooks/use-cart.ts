@@ -4,11 +4,10 @@ import { cartCount, cartTotalCents, lineLimit, type CartItem, type CartLine } fr
 import { cartQueryKey, getCart } from '../api/get-cart.ts';
 import { GUEST_CART_KEY, loadGuestCart, removeGuestLine, setGuestQuantity } from '../api/guest-cart-store.ts';
 import { removeCartLine, setCartQuantity } from '../api/set-cart-quantity.ts';
+import { GUEST_CART_QUERY_KEY, type CartOwner } from './use-cart-owner.ts';
 
-/** Whose cart: a signed-in user's (in the database) or this browser's guest cart. */
-export type CartOwner = { kind: 'user'; userId: string } | { kind: 'guest' };
-
-export const GUEST_CART_QUERY_KEY = ['cart', 'guest'] as const;
+/** Marks cart writes, so a realtime refetch never lands on top of a change still in flight. */
+export const CART_CHANGE_MUTATION_KEY = ['cart', 'change'] as const;
 
 interface ChangeLine {
   item: CartItem;
@@ -61,11 +60,12 @@ export function useCart(owner: CartOwner | null) {
   }, [isGuest, queryClient]);
 
   const change = useMutation({
+    mutationKey: CART_CHANGE_MUTATION_KEY,
     mutationFn: async ({ item, quantity }: ChangeLine) => {
       if (!owner) throw new Error('The cart is still loading.');
       if (owner.kind === 'user') {
         if (quantity <= 0) await removeCartLine(item.id);
-        else await setCartQuantity(owner.userId, item.id, quantity);
+        else await setCartQuantity(item.id, quantity);
       } else if (quantity <= 0) removeGuestLine(item.id);
       else setGuestQuantity(item.id, quantity);
     },
@@ -83,7 +83,10 @@ export function useCart(owner: CartOwner | null) {
       setError(message);
       setAnnouncement(`Not changed: ${variables.item.title}. ${message}`);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    // The last change to settle refetches; earlier ones would paint a state the next one replaces.
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: CART_CHANGE_MUTATION_KEY }) === 1) return queryClient.invalidateQueries({ queryKey });
+    },
   });
 
   const lines = query.data ?? [];
@@ -96,6 +99,8 @@ export function useCart(owner: CartOwner | null) {
     refetch: () => query.refetch(),
     error,
     dismissError: () => setError(null),
+    /** Shows a message about the cart that did not come from a change here (e.g. the guest merge). */
+    report: setError,
     announcement,
     /** Adds `quantity` to the line (capped by stock and 99). */
     add(item: CartItem, quantity: number) {

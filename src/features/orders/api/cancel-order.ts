@@ -1,9 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { isNetworkFailure } from '@/utils/is-network-failure';
 
+/** Cancels one of the caller's orders; cancel_order puts the stock back in the same transaction. */
 export async function cancelOrder(orderId: number): Promise<void> {
   const { error } = await supabase.rpc('cancel_order', { order_id: orderId });
-  if (error) throw new Error(error.code === 'P0001' || error.code === 'P0002' ? error.message : 'The order could not be cancelled. Please try again.');
+  if (!error) return;
+  if (error.code === 'P0001' || error.code === 'P0002') throw new Error(error.message);
+  if (isNetworkFailure(error.message)) throw new Error('Lumen could not be reached. The order was not cancelled; please try again.');
+  throw new Error('The order could not be cancelled. Please try again.');
 }
 
 export function useCancelOrder(orderId: number) {

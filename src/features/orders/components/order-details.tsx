@@ -1,52 +1,72 @@
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatPrice } from '@/utils/format';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import type { OrderWithLines } from '../api/order-schemas.ts';
+import { useOrderConfirmation } from '../hooks/use-order-confirmation.ts';
+import { OrderLinesTable } from './order-lines-table.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
 
+function CancelOrder({ orderId }: { orderId: number }) {
+  const cancel = useCancelOrder(orderId);
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <Button variant="secondary" className="self-start" onClick={() => setAsking(true)}>
+        Cancel this order
+      </Button>
+    );
+  }
+  return (
+    <div role="group" aria-labelledby="cancel-question" className="flex flex-col gap-3 rounded-md border border-border p-4">
+      <p id="cancel-question" className="font-medium">
+        Cancel order #{orderId}? The items go back on sale.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+          {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the order'}
+        </Button>
+        <Button variant="secondary" disabled={cancel.isPending} onClick={() => setAsking(false)}>
+          Keep the order
+        </Button>
+      </div>
+      {cancel.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {cancel.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** An order with its lines; the status follows the order live (see useLiveOrder). */
 export function OrderDetails({ order }: { order: OrderWithLines }) {
-  const cancel = useCancelOrder(order.id);
+  const confirmation = useOrderConfirmation(order.id, order.status);
   return (
     <div className="flex max-w-2xl flex-col gap-6">
-      <div className="flex flex-wrap items-center gap-3" aria-live="polite">
-        <OrderStatusBadge status={order.status} />
+      <div className="flex flex-wrap items-center gap-3">
+        <p aria-live="polite" data-testid="order-status">
+          <span className="sr-only">Status: </span>
+          <OrderStatusBadge status={order.status} />
+        </p>
         <span className="text-sm text-muted-foreground">Placed {dateFormat.format(new Date(order.created_at))}</span>
       </div>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Order lines</caption>
-        <thead className="text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-2 font-medium">Item</th>
-            <th scope="col" className="py-2 text-right font-medium">Quantity</th>
-            <th scope="col" className="py-2 text-right font-medium">Price</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border border-y border-border">
-          {order.order_items.map((line) => (
-            <tr key={`${line.title}-${line.unit_price_cents}`}>
-              <td className="py-2">{line.title}</td>
-              <td className="py-2 text-right tabular-nums">{line.quantity}</td>
-              <td className="py-2 text-right tabular-nums">{formatPrice(line.unit_price_cents * line.quantity, order.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2} className="py-2 text-right font-medium">Total</th>
-            <td className="py-2 text-right font-semibold tabular-nums">{formatPrice(order.total_cents, order.currency)}</td>
-          </tr>
-        </tfoot>
-      </table>
-      {order.status !== 'cancelled' ? (
-        <div className="flex flex-col items-start gap-2">
-          <Button variant="secondary" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-            {cancel.isPending ? 'Cancelling…' : 'Cancel this order'}
+      {confirmation.error ? (
+        <div role="alert" className="flex flex-col items-start gap-2 rounded-md border border-danger/50 bg-danger/10 p-4 text-sm">
+          <p>Your order is placed, but its confirmation is delayed: {confirmation.error}</p>
+          <Button variant="secondary" size="sm" disabled={confirmation.isRetrying} onClick={confirmation.retry}>
+            Try again
           </Button>
-          {cancel.isError ? <p role="alert" className="text-sm text-danger">{cancel.error.message}</p> : null}
         </div>
       ) : null}
+      <OrderLinesTable
+        caption="Order lines"
+        lines={order.order_items.map((line, index) => ({ ...line, key: `${index}-${line.title}` }))}
+        currency={order.currency}
+        totalCents={order.total_cents}
+      />
+      {order.status !== 'cancelled' ? <CancelOrder orderId={order.id} /> : null}
     </div>
   );
 }

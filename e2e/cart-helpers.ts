@@ -1,0 +1,85 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
+import { generateItems } from '../supabase/seed/catalog-generator.ts';
+import { PASSWORD } from './account-helpers.ts';
+import { expect } from './fixtures.ts';
+
+// The e2e server seeds the same deterministic catalog every run. Cart and order specs take items
+// from categories the catalog specs never count, each test its own, and never sell one out, so
+// parallel specs cannot disturb each other's figures.
+const CANDIDATES = generateItems(240).filter((item) => item.category_slug !== 'lighting' && item.stock >= 15);
+
+/** The `index`-th well-stocked item; give every test its own indexes. */
+export function stockedItem(index: number) {
+  const item = CANDIDATES[index];
+  if (!item) throw new Error(`no well-stocked item number ${index}`);
+  return item;
+}
+
+const serviceHeaders = { apikey: DEV_SERVICE_ROLE_KEY, Authorization: `Bearer ${DEV_SERVICE_ROLE_KEY}` };
+
+export async function itemRow(request: APIRequestContext, slug: string): Promise<{ id: number; stock: number }> {
+  const response = await request.get(`/rest/v1/items?slug=eq.${encodeURIComponent(slug)}&select=id,stock`, {
+    headers: { ...serviceHeaders, Accept: 'application/vnd.pgrst.object+json' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { id: number; stock: number };
+}
+
+/** Changes stock behind the app's back, as another buyer or the shop would. */
+export async function setStock(request: APIRequestContext, id: number, stock: number): Promise<void> {
+  const response = await request.patch(`/rest/v1/items?id=eq.${id}`, { headers: serviceHeaders, data: { stock } });
+  expect(response.status(), await response.text()).toBe(204);
+}
+
+/** A user's access token, for arranging their data without the UI. */
+export async function accessToken(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
+  const response = await request.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: DEV_ANON_KEY },
+    data: { email, password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export function asUser(token: string) {
+  return { apikey: DEV_ANON_KEY, Authorization: `Bearer ${token}` };
+}
+
+export async function putInServerCart(request: APIRequestContext, token: string, itemId: number, quantity: number): Promise<void> {
+  const response = await request.post('/rest/v1/cart_items?on_conflict=user_id,item_id', {
+    headers: { ...asUser(token), Prefer: 'resolution=merge-duplicates' },
+    data: { item_id: itemId, quantity },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}
+
+export async function serverCart(request: APIRequestContext, token: string): Promise<{ item_id: number; quantity: number }[]> {
+  const response = await request.get('/rest/v1/cart_items?select=item_id,quantity&order=item_id', { headers: asUser(token) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { item_id: number; quantity: number }[];
+}
+
+/**
+ * The header's Cart button, whose name carries the live count ("Cart, 3 items"). While a dialog
+ * is open the header is inert and hidden from the accessibility tree, so look there too.
+ */
+export function cartButton(page: Page) {
+  return page.getByRole('banner', { includeHidden: true }).getByRole('button', { name: /^Cart, /, includeHidden: true });
+}
+
+export async function openCart(page: Page) {
+  await cartButton(page).click();
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+/** Adds from the item page with the chosen quantity and waits for the header to show it. */
+export async function addFromItemPage(page: Page, slug: string, quantity = 1): Promise<void> {
+  await page.goto(`/items/${slug}`);
+  const picker = page.getByLabel('Quantity', { exact: true });
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  if (quantity !== 1) await picker.fill(String(quantity));
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+}

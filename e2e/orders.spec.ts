@@ -1,0 +1,132 @@
+import type { APIRequestContext } from '@playwright/test';
+import { createUser, forgiveFailedResponses, signInWithUi, uniqueEmail } from './account-helpers.ts';
+import { accessToken, addFromItemPage, asUser, cartButton, itemRow, serverCart, setStock, stockedItem } from './cart-helpers.ts';
+import { expect, expectNoSeriousAxeViolations, test } from './fixtures.ts';
+
+interface Mail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> {
+  const response = await request.get(`/_dev/mail.json?${new URLSearchParams({ to })}`);
+  return (await response.json()) as Mail[];
+}
+
+test('order → receipt in the outbox → confirmed without a reload → cancel puts the stock back', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail(testInfo, 'order');
+  await createUser(request, email);
+  const jug = stockedItem(7);
+  const { id, stock } = await itemRow(request, jug.slug);
+
+  await signInWithUi(page, email);
+  await expect(page).toHaveURL(/\/account$/);
+  await addFromItemPage(page, jug.slug, 2);
+  await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 2 items');
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Review order' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page).toHaveTitle(/^Review order · Lumen/);
+  const review = page.getByRole('region', { name: 'Review your order' });
+  await expect(review.getByRole('row', { name: new RegExp(jug.title) })).toContainText('2');
+  await expect(review).toContainText(email);
+  await expectNoSeriousAxeViolations(page);
+  await review.getByRole('button', { name: 'Place order' }).click();
+
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  const orderId = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId}`);
+  // The status flips when the order-confirmation function has sent the receipt, with no reload.
+  await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+  await expect(page.getByTestId('order-status')).toHaveText('Status: Confirmed');
+  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 0 items');
+
+  const receipts = (await mailsTo(request, email)).filter((mail) => mail.subject === `Your Lumen order #${orderId} is confirmed`);
+  expect(receipts).toHaveLength(1);
+  expect(receipts[0]?.text).toContain(`2 × ${jug.title}`);
+  expect((await itemRow(request, jug.slug)).stock).toBe(stock - 2);
+  await expectNoSeriousAxeViolations(page);
+
+  // The order is in the account's history.
+  await page.goto('/account');
+  await expect(page.getByRole('list', { name: 'Orders' }).getByRole('link', { name: `Order #${orderId}` })).toBeVisible();
+  await page.getByRole('link', { name: `Order #${orderId}` }).click();
+
+  await page.getByRole('button', { name: 'Cancel this order' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('Status: Cancelled');
+  expect((await itemRow(request, jug.slug)).stock).toBe(stock);
+  expect(id).toBeGreaterThan(0);
+});
+
+test('when stock ran out meanwhile nothing is ordered, the changed line is named and the rest is kept', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail(testInfo, 'short');
+  await createUser(request, email);
+  const pot = stockedItem(8);
+  const cup = stockedItem(9);
+  const potRow = await itemRow(request, pot.slug);
+  const cupRow = await itemRow(request, cup.slug);
+
+  await signInWithUi(page, email);
+  await expect(page).toHaveURL(/\/account$/);
+  await addFromItemPage(page, pot.slug, 3);
+  await addFromItemPage(page, cup.slug, 1);
+  await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 4 items');
+  await page.goto('/checkout');
+  const review = page.getByRole('region', { name: 'Review your order' });
+  await expect(review.getByRole('row', { name: new RegExp(pot.title) })).toContainText('3');
+
+  await setStock(request, potRow.id, 1);
+  try {
+    await review.getByRole('button', { name: 'Place order' }).click();
+    const notice = review.getByRole('alert');
+    await expect(notice).toContainText('Nothing was ordered');
+    await expect(notice).toContainText(`${pot.title}: only 1 left, so your cart now has 1 instead of 3.`);
+    await expect(notice).toBeFocused();
+    await expect(review.getByRole('row', { name: new RegExp(pot.title) })).toContainText('1');
+    await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 2 items');
+    expect((await itemRow(request, pot.slug)).stock).toBe(1);
+    const token = await accessToken(request, email);
+    expect(await serverCart(request, token)).toEqual(
+      [
+        { item_id: potRow.id, quantity: 1 },
+        { item_id: cupRow.id, quantity: 1 },
+      ].sort((a, b) => a.item_id - b.item_id),
+    );
+    const orders = await request.get('/rest/v1/orders?select=id', { headers: asUser(token) });
+    expect(await orders.json()).toEqual([]);
+
+    // Reviewing again and placing it now succeeds with what is left.
+    await review.getByRole('button', { name: 'Place order' }).click();
+    await expect(page).toHaveURL(/\/orders\/\d+$/);
+    await expect(page.getByTestId('order-status')).toHaveText('Status: Confirmed');
+    expect((await itemRow(request, pot.slug)).stock).toBe(0);
+  } finally {
+    await setStock(request, potRow.id, potRow.stock);
+    await setStock(request, cupRow.id, cupRow.stock);
+  }
+});
+
+test('an order page of someone else, or of no order, is not found', async ({ page, request, problems }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'nosy');
+  await createUser(request, email);
+  await signInWithUi(page, email);
+  await expect(page).toHaveURL(/\/account$/);
+  await page.goto('/orders/999999');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.goto('/orders/not-a-number');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  forgiveFailedResponses(problems, [406]);
+});
+
+test('guests are sent to sign in before reviewing an order', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fcheckout$/);
+  await page.goto('/orders/1');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Forders%2F1$/);
+});

@@ -1,0 +1,69 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { CartLine } from '../api/cart-schemas.ts';
+import { cartQueryKey } from '../api/get-cart.ts';
+import { hasGuestLines, mergeGuestCart, type MergeReport } from '../api/merge-guest-cart.ts';
+
+/** Whose cart: a signed-in user's (in the database) or this browser's guest cart. */
+export type CartOwner = { kind: 'user'; userId: string } | { kind: 'guest' };
+
+export const GUEST_CART_QUERY_KEY = ['cart', 'guest'] as const;
+
+/** The session as the cart needs it: unknown while supabase-js reads storage, then a user id or none. */
+export type CartSession = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; userId: string };
+
+function describeLowered(report: MergeReport, guestLines: CartLine[] | undefined): string | null {
+  const lowered = report.filter((line) => line.quantity < line.requested);
+  if (lowered.length === 0) return null;
+  const names = lowered.map((line) => {
+    const title = guestLines?.find((guest) => guest.item_id === line.item_id)?.item.title ?? 'One item';
+    return line.quantity === 0 ? `${title} (sold out)` : `${title} (${line.quantity} left)`;
+  });
+  return `Your cart from before you signed in was added to your account. Not everything was available: ${names.join(', ')}.`;
+}
+
+/**
+ * Decides whose cart is on screen and merges the guest cart into the account whenever a user
+ * becomes signed in — by signing in or up here, in another tab, or a session restored on load.
+ * Until the merge has settled the guest cart stays on screen, so nothing a guest added seems to
+ * vanish; a failed merge keeps the guest lines in the browser and reports why through `onMessage`.
+ */
+export function useCartOwner(session: CartSession, onMessage: (message: string) => void): CartOwner | null {
+  const queryClient = useQueryClient();
+  const userId = session.status === 'signed-in' ? session.userId : null;
+  const [settledFor, setSettledFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!userId || settledFor === userId) return;
+    let current = true;
+    const guestLines = queryClient.getQueryData<CartLine[]>(GUEST_CART_QUERY_KEY);
+    mergeGuestCart()
+      .then((report) => {
+        const notice = report ? describeLowered(report, guestLines) : null;
+        if (notice) onMessage(notice);
+      })
+      .catch((cause: unknown) => {
+        const reason = cause instanceof Error ? cause.message : String(cause);
+        onMessage(`Your cart from before you signed in could not be added to your account yet (${reason}). It is kept in this browser and will be added next time.`);
+      })
+      .finally(async () => {
+        await queryClient.invalidateQueries({ queryKey: cartQueryKey(userId) });
+        await queryClient.invalidateQueries({ queryKey: GUEST_CART_QUERY_KEY });
+        if (current) setSettledFor(userId);
+      });
+    return () => {
+      current = false;
+    };
+  }, [userId, settledFor, queryClient, onMessage]);
+
+  // Signing out leaves no copy of the account's cart in this tab's memory.
+  useEffect(() => {
+    if (!userId) return;
+    return () => queryClient.removeQueries({ queryKey: cartQueryKey(userId) });
+  }, [userId, queryClient]);
+
+  if (session.status === 'loading') return null;
+  if (!userId) return { kind: 'guest' };
+  if (settledFor === userId || !hasGuestLines()) return { kind: 'user', userId };
+  return { kind: 'guest' };
+}

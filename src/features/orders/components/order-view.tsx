@@ -1,0 +1,48 @@
+import { RotateCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PageTitle } from '@/components/layout/page-title';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useOrder } from '../api/get-order.ts';
+import { useLiveOrder } from '../hooks/use-live-order.ts';
+import { OrderDetails } from './order-details.tsx';
+
+/** The order page's body: loading, error, not found (RLS hides other people's orders) or the order. */
+export function OrderView({ orderId, justPlaced, notFound }: { orderId: number; justPlaced: boolean; notFound: ReactNode }) {
+  const order = useOrder(orderId);
+  useLiveOrder(orderId);
+
+  if (order.isPending) {
+    return (
+      <div role="status" aria-label="Loading the order" className="flex max-w-2xl flex-col gap-4">
+        <PageTitle title={`Order #${orderId}`} />
+        <Skeleton className="h-9 w-48" />
+        <Skeleton className="h-40" />
+      </div>
+    );
+  }
+  if (order.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-4">
+        <PageTitle title={`Order #${orderId}`} />
+        <h1 className="text-3xl font-semibold tracking-tight">Order #{orderId}</h1>
+        <p>The order could not be loaded. {order.error.message}</p>
+        <Button variant="secondary" onClick={() => void order.refetch()}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (order.data === null) return notFound;
+  return (
+    <>
+      <PageTitle title={`Order #${orderId}`} />
+      <div className="mb-8 flex flex-col gap-2">
+        <h1 className="text-3xl font-semibold tracking-tight">Order #{orderId}</h1>
+        {justPlaced ? <p className="text-muted-foreground">Thank you! Your order is placed; the confirmation is on its way to your inbox.</p> : null}
+      </div>
+      <OrderDetails order={order.data} />
+    </>
+  );
+}
