@@ -41,7 +41,7 @@ export function OrderLinesTable({
           <tr key={line.key}>
             <td className="py-2 pr-2">{line.title}</td>
             <td className="py-2 text-right tabular-nums">{line.quantity}</td>
-            <td className="py-2 text-right tabular-nums">{formatPrice(line.unit_price_cents * line.quantity, currency)}</td>
+            <td className="py-2 pl-3 text-right tabular-nums">{formatPrice(line.unit_price_cents * line.quantity, currency)}</td>
           </tr>
         ))}
       </tbody>
@@ -50,7 +50,7 @@ export function OrderLinesTable({
           <th scope="row" colSpan={2} className="py-2 text-right font-medium">
             Total ({pluralize(count, 'item')})
           </th>
-          <td className="py-2 text-right text-base font-semibold tabular-nums">{formatPrice(totalCents, currency)}</td>
+          <td className="py-2 pl-3 text-right text-base font-semibold tabular-nums">{formatPrice(totalCents, currency)}</td>
         </tr>
       </tfoot>
     </table>
