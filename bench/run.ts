@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from '../scripts/ensure-build.ts';
 import { measureBundle } from './bundle-size.ts';
+import { runCartPaintBench } from './cart-paint.ts';
 import { runCatalogSearchBench } from './catalog-search.ts';
 import { runRealtimeBench } from './realtime-latency.ts';
 import { runServerOverheadBench } from './server-overhead.ts';
@@ -11,7 +12,7 @@ import { runStartupBench } from './startup-time.ts';
 import { runStorageBench } from './storage-throughput.ts';
 
 /**
- * `npm run bench [-- --only bundle,server,startup,storage,realtime,search]`: prints every figure next to
+ * `npm run bench [-- --only bundle,server,startup,storage,realtime,search,cart]`: prints every figure next to
  * its budget from bench/budgets.json. Figures are printed, never asserted by tests: these
  * machines are shared and noisy, so read a MISSED verdict together with the machine's load.
  */
@@ -34,6 +35,10 @@ const SUITES = {
   storage: runStorageBench,
   realtime: () => runRealtimeBench((line) => console.log(`  ${line}`)),
   search: () => runCatalogSearchBench((line) => console.log(`  ${line}`)),
+  cart: async () => {
+    ensureBuild(rootDir);
+    return runCartPaintBench((line) => console.log(`  ${line}`));
+  },
 } satisfies Record<string, () => Promise<Record<string, number>>>;
 
 const selected = values.only ? values.only.split(',').map((name) => name.trim()) : Object.keys(SUITES);

@@ -28,8 +28,11 @@ test('browse → category → filter → sort → item → Back keeps the state'
 
   const grid = page.getByRole('list', { name: 'Items' });
   await expect(grid.getByRole('listitem').first()).toBeVisible();
-  const prices = await grid.locator('article p span:first-child').allTextContents();
-  const values = prices.map((text) => Number(text.replace(/[^0-9.]/g, '')));
+  const shownPrices = async () =>
+    (await grid.locator('article p span:first-child').allTextContents()).map((text) => Number(text.replace(/[^0-9.]/g, '')));
+  // The URL changes first; the grid follows once the filtered page has arrived.
+  await expect.poll(async () => Math.max(...(await shownPrices()))).toBeLessThanOrEqual(200);
+  const values = await shownPrices();
   expect(values.length).toBeGreaterThan(1);
   expect(values).toEqual([...values].sort((a, b) => a - b));
   expect(Math.max(...values)).toBeLessThanOrEqual(200);

@@ -53,6 +53,17 @@ describe('cart_items', () => {
     await asUser(ALICE, 'delete from cart_items');
   });
 
+  it("accepts the app's upsert, which PostgREST turns into DO UPDATE of every payload column", async () => {
+    const upsert = `insert into cart_items (item_id, quantity) values ((select id from items where slug = 'lamp'), $1)
+      on conflict (user_id, item_id) do update set item_id = excluded.item_id, quantity = excluded.quantity
+      returning user_id, quantity`;
+    expect(await asUser(ALICE, upsert, [1])).toEqual([{ user_id: ALICE, quantity: 1 }]);
+    expect(await asUser(ALICE, upsert, [3])).toEqual([{ user_id: ALICE, quantity: 3 }]);
+    // Moving a line to another owner stays impossible: user_id is not updatable at all.
+    await expect(asActor(db, alice, (tx) => tx.query(`update cart_items set user_id = '${BOB}'`))).rejects.toThrow(/permission denied/);
+    await asUser(ALICE, 'delete from cart_items');
+  });
+
   it('refuses quantities above the stock or outside 1–99 with a clear message', async () => {
     await expect(
       asActor(db, alice, (tx) => tx.query(`insert into cart_items (item_id, quantity) values ((select id from items where slug = 'shade'), 3)`)),

@@ -14,7 +14,7 @@ function withMergeLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** What stays in the browser after a merge: lines added or raised while the merge was running. */
-function remainingAfterMerge(merged: readonly StoredLine[], now: readonly StoredLine[]): StoredLine[] {
+export function remainingAfterMerge(merged: readonly StoredLine[], now: readonly StoredLine[]): StoredLine[] {
   return now.flatMap((line) => {
     const sent = merged.find((candidate) => candidate.item_id === line.item_id)?.quantity ?? 0;
     return line.quantity > sent ? [{ item_id: line.item_id, quantity: line.quantity - sent }] : [];

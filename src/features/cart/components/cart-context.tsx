@@ -21,7 +21,8 @@ export function CartProvider({ session, children }: { session: CartSession; chil
   return (
     <CartContext.Provider value={cart}>
       {children}
-      <p aria-live="polite" role="status" className="sr-only" data-testid="cart-announcer">
+      {/* A live region, not role=status: it speaks cart changes without being a page status of its own. */}
+      <p aria-live="polite" aria-atomic="true" className="sr-only" data-testid="cart-announcer">
         {cart.announcement}
       </p>
     </CartContext.Provider>
