@@ -1,0 +1,286 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Actor, asActor, openLumenDatabase } from './lumen-database.ts';
+
+// Every public table × anon / owner / another signed-in user × select / insert / update / delete,
+// each cell run through asActor (rolled back) against rows seeded as the table owner. "Owner" is
+// the user the seeded row belongs to; on catalog tables, which belong to nobody, it is simply a
+// signed-in user. Every statement targets the owner's (or the seeded) row.
+
+const OWNER = '00000000-0000-4000-8000-0000000000a1';
+const OTHER = '00000000-0000-4000-8000-0000000000b2';
+
+const ACTORS = {
+  anon: { role: 'anon' },
+  owner: { role: 'authenticated', sub: OWNER },
+  other: { role: 'authenticated', sub: OTHER },
+} as const satisfies Record<string, Actor>;
+
+type ActorName = keyof typeof ACTORS;
+type Command = 'select' | 'insert' | 'update' | 'delete';
+
+/**
+ * allowed: the statement runs and reads or writes exactly the target row.
+ * permission-denied: no grant for the command (42501 "permission denied for table").
+ * rls-violation: granted, but the new row fails a policy's WITH CHECK (42501 "row-level security").
+ * filtered: granted, but no USING clause lets the actor see the row, so 0 rows are read or touched.
+ */
+type Outcome = 'allowed' | 'permission-denied' | 'rls-violation' | 'filtered';
+
+interface Seed {
+  spareCategoryId: number;
+  lampId: number;
+  shadeId: number;
+  vaseId: number;
+  orderId: number;
+  orderLineId: number;
+}
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+interface TableSpec {
+  statements: (seed: Seed) => Record<Command, Statement>;
+  expected: Record<Command, Record<ActorName, Outcome>>;
+}
+
+const everyone = (outcome: Outcome): Record<ActorName, Outcome> => ({ anon: outcome, owner: outcome, other: outcome });
+const ownerOnly = (otherwise: Outcome): Record<ActorName, Outcome> => ({ anon: 'permission-denied', owner: 'allowed', other: otherwise });
+const readOnlyCatalog: TableSpec['expected'] = {
+  select: everyone('allowed'),
+  insert: everyone('permission-denied'),
+  update: everyone('permission-denied'),
+  delete: everyone('permission-denied'),
+};
+const ownerReadsOnly: TableSpec['expected'] = {
+  select: ownerOnly('filtered'),
+  insert: everyone('permission-denied'),
+  update: everyone('permission-denied'),
+  delete: everyone('permission-denied'),
+};
+
+/** The expectations, as data. A table missing here fails the catalog test below. */
+const MATRIX: Record<string, TableSpec> = {
+  categories: {
+    statements: (s) => ({
+      select: { sql: 'select id from public.categories where id = $1', params: [s.spareCategoryId] },
+      insert: { sql: `insert into public.categories (slug, name) values ('matrix-new', 'New')`, params: [] },
+      update: { sql: `update public.categories set name = 'Renamed' where id = $1`, params: [s.spareCategoryId] },
+      delete: { sql: 'delete from public.categories where id = $1', params: [s.spareCategoryId] },
+    }),
+    expected: readOnlyCatalog,
+  },
+  items: {
+    statements: (s) => ({
+      select: { sql: 'select id from public.items where id = $1', params: [s.vaseId] },
+      insert: {
+        sql: `insert into public.items (slug, title, price_cents, stock, category_id) values ('matrix-new', 'New', 100, 1, $1)`,
+        params: [s.spareCategoryId],
+      },
+      update: { sql: 'update public.items set stock = 0, price_cents = 1 where id = $1', params: [s.vaseId] },
+      delete: { sql: 'delete from public.items where id = $1', params: [s.vaseId] },
+    }),
+    expected: readOnlyCatalog,
+  },
+  search_terms: {
+    statements: () => ({
+      select: { sql: `select term from public.search_terms where term = 'vase'`, params: [] },
+      insert: { sql: `insert into public.search_terms (term) values ('matrixword')`, params: [] },
+      update: { sql: `update public.search_terms set term = 'vaze' where term = 'vase'`, params: [] },
+      delete: { sql: `delete from public.search_terms where term = 'vase'`, params: [] },
+    }),
+    expected: readOnlyCatalog,
+  },
+  profiles: {
+    statements: () => ({
+      select: { sql: 'select id from public.profiles where id = $1', params: [OWNER] },
+      insert: { sql: 'insert into public.profiles (id, display_name) values ($1, $2)', params: [OWNER, 'Forged'] },
+      update: { sql: `update public.profiles set display_name = 'Renamed' where id = $1`, params: [OWNER] },
+      delete: { sql: 'delete from public.profiles where id = $1', params: [OWNER] },
+    }),
+    expected: {
+      select: ownerOnly('filtered'),
+      // Profiles come from the trigger on auth.users and leave with the user.
+      insert: everyone('permission-denied'),
+      update: ownerOnly('filtered'),
+      delete: everyone('permission-denied'),
+    },
+  },
+  cart_items: {
+    statements: (s) => ({
+      select: { sql: 'select item_id from public.cart_items where user_id = $1 and item_id = $2', params: [OWNER, s.lampId] },
+      // Adds a line to the owner's cart (another user tries to plant it there).
+      insert: { sql: 'insert into public.cart_items (user_id, item_id, quantity) values ($1, $2, 1)', params: [OWNER, s.shadeId] },
+      update: { sql: 'update public.cart_items set quantity = 2 where user_id = $1 and item_id = $2', params: [OWNER, s.lampId] },
+      delete: { sql: 'delete from public.cart_items where user_id = $1 and item_id = $2', params: [OWNER, s.lampId] },
+    }),
+    expected: {
+      select: ownerOnly('filtered'),
+      insert: ownerOnly('rls-violation'),
+      update: ownerOnly('filtered'),
+      delete: ownerOnly('filtered'),
+    },
+  },
+  orders: {
+    statements: (s) => ({
+      select: { sql: 'select id from public.orders where id = $1', params: [s.orderId] },
+      insert: { sql: 'insert into public.orders (user_id, total_cents, item_count) values ($1, 0, 1)', params: [OWNER] },
+      update: { sql: `update public.orders set status = 'confirmed', total_cents = 0 where id = $1`, params: [s.orderId] },
+      delete: { sql: 'delete from public.orders where id = $1', params: [s.orderId] },
+    }),
+    // Clients never write orders: place_order and cancel_order are the only ways in.
+    expected: ownerReadsOnly,
+  },
+  order_items: {
+    statements: (s) => ({
+      select: { sql: 'select id from public.order_items where id = $1', params: [s.orderLineId] },
+      insert: {
+        sql: `insert into public.order_items (order_id, item_id, title, unit_price_cents, quantity) values ($1, $2, 'Lamp', 0, 1)`,
+        params: [s.orderId, s.lampId],
+      },
+      update: { sql: 'update public.order_items set unit_price_cents = 0 where id = $1', params: [s.orderLineId] },
+      delete: { sql: 'delete from public.order_items where id = $1', params: [s.orderLineId] },
+    }),
+    expected: ownerReadsOnly,
+  },
+};
+
+const TABLES = Object.keys(MATRIX).sort();
+const ACTOR_NAMES = Object.keys(ACTORS) as ActorName[];
+const COMMANDS: Command[] = ['select', 'insert', 'update', 'delete'];
+
+interface Cell {
+  table: string;
+  actor: ActorName;
+  command: Command;
+  expected: Outcome;
+}
+
+const CELLS: Cell[] = Object.entries(MATRIX)
+  .sort(([a], [b]) => a.localeCompare(b))
+  .flatMap(([table, spec]) =>
+    COMMANDS.flatMap((command) => ACTOR_NAMES.map((actor) => ({ table, actor, command, expected: spec.expected[command][actor] }))),
+  );
+
+let db: PGlite;
+let seed: Seed;
+const observed: string[] = [];
+
+async function idOf(sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(sql, params);
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error(`seed lookup found nothing: ${sql}`);
+  return id;
+}
+
+beforeAll(async () => {
+  db = await openLumenDatabase();
+  // As the table owner (no role): two users (their profiles come from the trigger), the catalog,
+  // a cart line and an order with one line for the owner.
+  await db.query(`insert into auth.users (id, email, aud, role) values ($1, 'owner@example.test', 'authenticated', 'authenticated'),
+    ($2, 'other@example.test', 'authenticated', 'authenticated')`, [OWNER, OTHER]);
+  await db.exec(`
+    insert into public.categories (slug, name) values ('matrix-lighting', 'Lighting'), ('matrix-spare', 'Spare');
+    insert into public.items (slug, title, price_cents, stock, category_id)
+    select slug, title, price, 10, (select id from public.categories where slug = 'matrix-lighting')
+    from (values ('matrix-lamp', 'Lamp', 4900), ('matrix-shade', 'Shade', 1900), ('matrix-vase', 'Vase', 2500)) as v (slug, title, price);
+  `);
+  const lampId = await idOf(`select id from public.items where slug = 'matrix-lamp'`);
+  await db.query('insert into public.cart_items (user_id, item_id, quantity) values ($1, $2, 1)', [OWNER, lampId]);
+  const orderId = await idOf(`insert into public.orders (user_id, total_cents, item_count) values ($1, 4900, 1) returning id`, [OWNER]);
+  await db.query(`insert into public.order_items (order_id, item_id, title, unit_price_cents, quantity) values ($1, $2, 'Lamp', 4900, 1)`, [
+    orderId,
+    lampId,
+  ]);
+  seed = {
+    spareCategoryId: await idOf(`select id from public.categories where slug = 'matrix-spare'`),
+    lampId,
+    shadeId: await idOf(`select id from public.items where slug = 'matrix-shade'`),
+    vaseId: await idOf(`select id from public.items where slug = 'matrix-vase'`),
+    orderId,
+    orderLineId: await idOf('select id from public.order_items where order_id = $1', [orderId]),
+  };
+});
+
+afterAll(async () => {
+  const count = (outcome: string) => observed.filter((o) => o === outcome).length;
+  const refused = count('permission-denied') + count('rls-violation');
+  const unexpected = observed.length - count('allowed') - refused - count('filtered');
+  console.info(
+    `rls matrix: ${observed.length} cells (${TABLES.length} tables × ${ACTOR_NAMES.length} actors × ${COMMANDS.length} commands): ` +
+      `${count('allowed')} allowed, ${refused} refused, ${count('filtered')} filtered to zero rows` +
+      (unexpected > 0 ? `, ${unexpected} unexpected` : ''),
+  );
+  await db.close();
+});
+
+function errorDetails(error: unknown): { code: string; message: string } {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  return { code, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Runs one statement as the actor (rolled back) and names what happened. */
+async function run(actor: Actor, command: Command, statement: Statement): Promise<string> {
+  try {
+    const result = await asActor(db, actor, (tx) => tx.query(statement.sql, statement.params));
+    const touched = command === 'select' ? result.rows.length : (result.affectedRows ?? 0);
+    if (touched === 1) return 'allowed';
+    if (touched === 0) return 'filtered';
+    return `unexpected: ${touched} rows`;
+  } catch (error) {
+    const { code, message } = errorDetails(error);
+    if (code === '42501' && /row-level security/.test(message)) return 'rls-violation';
+    if (code === '42501' && /permission denied for table/.test(message)) return 'permission-denied';
+    return `unexpected error ${code}: ${message}`;
+  }
+}
+
+describe('RLS matrix', () => {
+  it('covers exactly the tables in schema public', async () => {
+    const { rows } = await db.query<{ name: string }>(`
+      select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`);
+    const inCatalog = rows.map((row) => row.name);
+    expect({ notInMatrix: inCatalog.filter((name) => !TABLES.includes(name)), notInCatalog: TABLES.filter((name) => !inCatalog.includes(name)) }).toEqual({
+      notInMatrix: [],
+      notInCatalog: [],
+    });
+    expect(CELLS).toHaveLength(TABLES.length * ACTOR_NAMES.length * COMMANDS.length);
+  });
+
+  it('targets rows that exist (for the table owner), so "filtered" means hidden, not missing', async () => {
+    for (const table of TABLES) {
+      const select = MATRIX[table]?.statements(seed).select;
+      expect(select, table).toBeDefined();
+      if (select) expect((await db.query(select.sql, select.params)).rows, table).toHaveLength(1);
+    }
+  });
+
+  it.each(CELLS.map((cell) => [cell.table, cell.actor, cell.command, cell.expected] as const))(
+    '%s: %s %s → %s',
+    async (table, actor, command, expected) => {
+      const statement = MATRIX[table]?.statements(seed)[command];
+      if (!statement) throw new Error(`no ${command} statement for ${table}`);
+      const outcome = await run(ACTORS[actor], command, statement);
+      observed.push(outcome);
+      expect(outcome).toBe(expected);
+    },
+  );
+
+  it('rolled every cell back (seeded rows unchanged)', async () => {
+    const { rows } = await db.query<{ state: string }>(`
+      select concat_ws(' | ',
+        (select count(*) from public.categories where slug like 'matrix-%'),
+        (select string_agg(slug || ':' || stock || ':' || price_cents, ',' order by slug) from public.items),
+        (select count(*) from public.search_terms where term in ('vase', 'vaze', 'matrixword')),
+        (select string_agg(coalesce(display_name, '-'), ',' order by id) from public.profiles),
+        (select string_agg(item_id || ':' || quantity, ',') from public.cart_items),
+        (select string_agg(status || ':' || total_cents, ',') from public.orders),
+        (select string_agg(unit_price_cents::text, ',') from public.order_items)) as state`);
+    expect(rows[0]?.state).toBe(
+      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | -,- | ${seed.lampId}:1 | placed:4900 | 4900`,
+    );
+  });
+});
