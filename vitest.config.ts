@@ -31,6 +31,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // The deployment conformance suite: against the local backend (started once by its global
+        // setup) in npm test, against a hosted project with LUMEN_HOSTED_URL (npm run check:hosted).
+        test: {
+          name: 'conformance',
+          include: ['server/conformance/**/*.conformance.ts'],
+          environment: 'node',
+          pool: 'forks',
+          globalSetup: ['server/conformance/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });
