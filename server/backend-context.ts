@@ -6,6 +6,8 @@ import { migrateProject, type MigrationResult } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { devKeys } from './gateway/keys.ts';
 import { syncConfiguredBuckets } from './storage-lite/configured-buckets.ts';
+import { recoverStagedFiles } from './storage-lite/recover-staged-files.ts';
+import { storageRoot } from './storage-lite/storage-app.ts';
 import { createMailOutbox } from './mail/outbox.ts';
 
 export interface OpenBackendOptions {
@@ -31,6 +33,14 @@ export async function openBackend(options: OpenBackendOptions): Promise<{ ctx: S
   try {
     const migrations = await migrateProject(db, projectDir, { onProgress: options.onProgress });
     await syncConfiguredBuckets({ db, config });
+    if (options.dataDir !== null) {
+      // A previous process may have been killed mid-upload: finish or drop its staged files
+      // before anything serves requests (see recover-staged-files.ts).
+      const recovered = await recoverStagedFiles(db, storageRoot({ dataDir: path.resolve(options.dataDir) }));
+      if (recovered.restored + recovered.removed > 0) {
+        options.onProgress?.(`storage: ${recovered.restored} interrupted upload(s) completed, ${recovered.removed} stale staging file(s) removed`);
+      }
+    }
     const ctx: ServerContext = {
       db,
       keys: devKeys,

@@ -4,7 +4,9 @@ import path from 'node:path';
 
 /**
  * Bytes go to a temporary file next to their final place and are renamed into it only once the
- * metadata row has committed, so a failed upload leaves neither a partial file nor a row.
+ * metadata row has committed, so a failed upload leaves neither a partial file nor a row. A
+ * process killed between the steps leaves the temporary file; recoverStagedFiles settles it at
+ * the next start (the name pattern `<final>.<uuid>.uploading` is what it looks for).
  */
 export async function stageFile(finalPath: string, bytes: Uint8Array): Promise<string> {
   await mkdir(path.dirname(finalPath), { recursive: true });
