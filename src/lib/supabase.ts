@@ -1,7 +1,39 @@
-import { createClient } from '@supabase/supabase-js';
+import type { RealtimeChannel, Session, SupabaseClient } from '@supabase/supabase-js';
 import { env } from '@/config/env';
 
-/** The app's one Supabase client; every feature's api/ goes through it. */
-export const supabase = createClient(env.supabaseUrl, env.supabaseKey, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
-});
+// Types only: the client itself is loaded on demand (see getSupabase).
+export type { RealtimeChannel, Session, SupabaseClient };
+
+let client: Promise<SupabaseClient> | null = null;
+
+/**
+ * The app's one Supabase client; every feature's api/ goes through it. supabase-js (auth,
+ * realtime, storage, functions: about 55 KiB gzip) is its own chunk, requested as the app starts
+ * (src/app/main.tsx), so the shell paints without waiting for it and data calls wait at most for
+ * that one download. docs/decisions/005-first-route-budget.md has the figures.
+ */
+export function getSupabase(): Promise<SupabaseClient> {
+  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
+    createClient(env.supabaseUrl, env.supabaseKey, {
+      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+    }),
+  );
+  return client;
+}
+
+/**
+ * Opens a realtime channel once the client has loaded; returns the cleanup for a useEffect,
+ * which also covers an effect cleaned up before the client arrived.
+ */
+export function openChannel(build: (supabase: SupabaseClient) => RealtimeChannel): () => void {
+  let active = true;
+  let channel: RealtimeChannel | null = null;
+  void getSupabase().then((supabase) => {
+    if (active) channel = build(supabase);
+  });
+  return () => {
+    active = false;
+    const open = channel;
+    if (open) void getSupabase().then((supabase) => supabase.removeChannel(open));
+  };
+}

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { paths } from '@/config/paths';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { EmailSchema } from './account-schemas.ts';
 
 export const ChangeEmailInputSchema = z.object({ email: EmailSchema });
@@ -13,6 +13,7 @@ export type ChangeEmailInput = z.infer<typeof ChangeEmailInputSchema>;
  */
 export async function changeEmail(input: ChangeEmailInput): Promise<{ pending: string }> {
   const { email } = ChangeEmailInputSchema.parse(input);
+  const supabase = await getSupabase();
   const { data, error } = await supabase.auth.updateUser(
     { email },
     { emailRedirectTo: `${window.location.origin}${paths.account.getHref()}` },

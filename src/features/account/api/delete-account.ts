@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { queryClient } from '@/lib/query-client';
 import { expectSignOut } from '../session/session-store.ts';
 
@@ -9,6 +9,7 @@ import { expectSignOut } from '../session/session-store.ts';
  * user ends every session; the local one is then cleared without another server call.
  */
 export async function deleteAccount(): Promise<void> {
+  const supabase = await getSupabase();
   const { error } = await supabase.functions.invoke('delete-account', { method: 'POST', body: { confirm: true } });
   if (error) {
     const context: unknown = 'context' in error ? error.context : undefined;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { supabase } from '@/lib/supabase';
+import { env } from '@/config/env';
+import { getSupabase } from '@/lib/supabase';
 
 export const ProfileSchema = z.object({
   id: z.string(),
@@ -11,6 +12,7 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 /** RLS returns only the caller's own row (supabase/migrations/…_profiles.sql). */
 export async function getProfile(userId: string): Promise<Profile> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase.from('profiles').select('id, display_name, avatar_path').eq('id', userId).single();
   if (error) throw new Error(error.message);
   return ProfileSchema.parse(data);
@@ -25,5 +27,6 @@ export function useProfile(userId: string | null) {
 
 /** The public URL of an avatar (the bucket is public; writes are owner-only). */
 export function avatarUrl(path: string): string {
-  return supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl;
+  const encoded = path.split('/').map(encodeURIComponent).join('/');
+  return `${env.supabaseUrl}/storage/v1/object/public/avatars/${encoded}`;
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { paths } from '@/config/paths';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { EmailSchema } from './account-schemas.ts';
 
 export const PasswordResetInputSchema = z.object({ email: EmailSchema });
@@ -9,6 +9,7 @@ export type PasswordResetInput = z.infer<typeof PasswordResetInputSchema>;
 
 /** Mails a recovery link that lands on the set-new-password page with a session in the URL fragment. */
 export async function requestPasswordReset(input: PasswordResetInput): Promise<void> {
+  const supabase = await getSupabase();
   const { email } = PasswordResetInputSchema.parse(input);
   const { error } = await supabase.auth.resetPasswordForEmail(email, {
     redirectTo: `${window.location.origin}${paths.resetPassword.getHref()}`,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { queryClient } from '@/lib/query-client';
 import { expectSignOut } from '../session/session-store.ts';
 
@@ -7,6 +7,7 @@ import { expectSignOut } from '../session/session-store.ts';
 export type SignOutScope = 'local' | 'global';
 
 export async function signOut(scope: SignOutScope): Promise<void> {
+  const supabase = await getSupabase();
   expectSignOut();
   const { error } = await supabase.auth.signOut({ scope });
   // supabase-js clears the local session even when the server call fails; only a global

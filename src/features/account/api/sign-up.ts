@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { EmailSchema, NewPasswordSchema } from './account-schemas.ts';
 
 export const SignUpInputSchema = z.object({ email: EmailSchema, password: NewPasswordSchema });
@@ -10,6 +10,7 @@ export type SignUpInput = z.infer<typeof SignUpInputSchema>;
 export type SignUpOutcome = 'signed-in' | 'confirm-email';
 
 export async function signUp(input: SignUpInput): Promise<SignUpOutcome> {
+  const supabase = await getSupabase();
   const { email, password } = SignUpInputSchema.parse(input);
   const { data, error } = await supabase.auth.signUp({
     email,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { NewPasswordSchema } from './account-schemas.ts';
 
 export const UpdatePasswordInputSchema = z
@@ -12,6 +12,7 @@ export type UpdatePasswordInput = z.infer<typeof UpdatePasswordInputSchema>;
 
 /** Sets a new password for the signed-in user (also the last step of a password reset). */
 export async function updatePassword(input: UpdatePasswordInput): Promise<void> {
+  const supabase = await getSupabase();
   const { password } = UpdatePasswordInputSchema.parse(input);
   const { error } = await supabase.auth.updateUser({ password });
   if (error) throw error;

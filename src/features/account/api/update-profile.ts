@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { MAX_DISPLAY_NAME_LENGTH } from './account-schemas.ts';
 import { getProfileQueryOptions, ProfileSchema, type Profile } from './get-profile.ts';
 
@@ -13,6 +13,7 @@ export type UpdateDisplayNameInput = z.infer<typeof UpdateDisplayNameInputSchema
 /** An empty name removes it (the column allows null, not ''). */
 export async function updateDisplayName(input: UpdateDisplayNameInput): Promise<Profile> {
   const { userId, displayName } = UpdateDisplayNameInputSchema.parse(input);
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('profiles')
     .update({ display_name: displayName === '' ? null : displayName })

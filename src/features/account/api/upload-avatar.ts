@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { checkImageFile, resizeImage } from '../utils/resize-image.ts';
 import { getProfileQueryOptions, ProfileSchema, type Profile } from './get-profile.ts';
 
@@ -16,6 +16,7 @@ export interface UploadAvatarInput {
  * file. A failed profile update removes the new upload so no orphan is left behind.
  */
 export async function uploadAvatar({ userId, file, previousPath }: UploadAvatarInput): Promise<Profile> {
+  const supabase = await getSupabase();
   checkImageFile(file);
   const blob = await resizeImage(file);
   const extension = blob.type === 'image/webp' ? 'webp' : 'jpg';
@@ -40,6 +41,7 @@ export async function uploadAvatar({ userId, file, previousPath }: UploadAvatarI
 }
 
 export async function removeAvatar({ userId, previousPath }: Omit<UploadAvatarInput, 'file'>): Promise<Profile> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('profiles')
     .update({ avatar_path: null })

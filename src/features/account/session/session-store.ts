@@ -1,8 +1,7 @@
-import { supabase } from '@/lib/supabase';
+import { getSupabase, type Session } from '@/lib/supabase';
 import { emitSignedIn } from './auth-events.ts';
 
-// Types come from the client itself: only src/lib/supabase.ts imports supabase-js.
-export type Session = NonNullable<Awaited<ReturnType<typeof supabase.auth.getSession>>['data']['session']>;
+export type { Session };
 
 export type SessionState =
   | { status: 'loading' }
@@ -42,20 +41,22 @@ export function startSessionStore(): void {
   if (started) return;
   started = true;
   let lastUserId: string | null = null;
-  supabase.auth.onAuthStateChange((event, session) => {
-    if (event === 'PASSWORD_RECOVERY') recovering = true;
-    if (event === 'SIGNED_OUT') recovering = false;
-    const next = toState(session);
-    if (event === 'SIGNED_IN') signOutRequested = false;
-    publish(next);
-    const userId = next.status === 'signed-in' ? next.userId : null;
-    // Callbacks run inside auth-js's lock: emit on a later task so listeners may call supabase.
-    if (userId && userId !== lastUserId) {
-      const user = { id: userId, email: next.status === 'signed-in' ? next.email : '' };
-      setTimeout(() => emitSignedIn({ user, restored: event === 'INITIAL_SESSION' }), 0);
-    }
-    lastUserId = userId;
-  });
+  void getSupabase().then((supabase) =>
+    supabase.auth.onAuthStateChange((event, session) => {
+      if (event === 'PASSWORD_RECOVERY') recovering = true;
+      if (event === 'SIGNED_OUT') recovering = false;
+      const next = toState(session);
+      if (event === 'SIGNED_IN') signOutRequested = false;
+      publish(next);
+      const userId = next.status === 'signed-in' ? next.userId : null;
+      // Callbacks run inside auth-js's lock: emit on a later task so listeners may call supabase.
+      if (userId && userId !== lastUserId) {
+        const user = { id: userId, email: next.status === 'signed-in' ? next.email : '' };
+        setTimeout(() => emitSignedIn({ user, restored: event === 'INITIAL_SESSION' }), 0);
+      }
+      lastUserId = userId;
+    }),
+  );
 }
 
 export function subscribeSession(listener: () => void): () => void {

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { CartLineSchema, type CartLine } from './cart-schemas.ts';
 
 export const CART_SELECT = 'item_id, quantity, item:items(id, slug, title, price_cents, currency, stock, image_paths)';
 
 /** The signed-in user's cart (RLS returns only their lines), oldest line first. */
 export async function getCart(): Promise<CartLine[]> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase.from('cart_items').select(CART_SELECT).order('created_at').order('item_id');
   if (error) throw new Error(error.message);
   const parsed = z.array(CartLineSchema).safeParse(data);

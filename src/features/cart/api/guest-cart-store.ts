@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { CartItemSchema, MAX_LINE_QUANTITY, type CartLine } from './cart-schemas.ts';
 
 /** A guest's cart lives in this browser until sign-in merges it into the account. */
@@ -35,6 +35,7 @@ export function writeGuestLines(lines: StoredLine[]): void {
 export async function loadGuestCart(): Promise<CartLine[]> {
   const lines = readGuestLines();
   if (lines.length === 0) return [];
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('items')
     .select('id, slug, title, price_cents, currency, stock, image_paths')

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { readGuestLines, writeGuestLines, type StoredLine } from './guest-cart-store.ts';
 
 const MergeReportSchema = z.array(z.object({ item_id: z.number(), requested: z.number(), quantity: z.number() }));
@@ -30,6 +30,7 @@ export function remainingAfterMerge(merged: readonly StoredLine[], now: readonly
 export async function mergeGuestCart(): Promise<MergeReport | null> {
   if (readGuestLines().length === 0) return null;
   return withMergeLock(async () => {
+    const supabase = await getSupabase();
     // Re-read inside the lock: another tab may have merged these lines while this one waited.
     const lines = readGuestLines();
     if (lines.length === 0) return null;

@@ -1,4 +1,4 @@
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { isNetworkFailure } from '@/utils/is-network-failure';
 
 /**
@@ -7,11 +7,13 @@ import { isNetworkFailure } from '@/utils/is-network-failure';
  * the stock with a message naming the item ("Only 2 of Shade left."), which the UI shows as is.
  */
 export async function setCartQuantity(itemId: number, quantity: number): Promise<void> {
+  const supabase = await getSupabase();
   const { error } = await supabase.from('cart_items').upsert({ item_id: itemId, quantity }, { onConflict: 'user_id,item_id' });
   if (error) throw new Error(cartErrorMessage(error));
 }
 
 export async function removeCartLine(itemId: number): Promise<void> {
+  const supabase = await getSupabase();
   const { error } = await supabase.from('cart_items').delete().eq('item_id', itemId);
   if (error) throw new Error(cartErrorMessage(error));
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { supabase } from '@/lib/supabase';
+import { openChannel } from '@/lib/supabase';
 import { cartQueryKey } from '../api/get-cart.ts';
 import { CART_CHANGE_MUTATION_KEY } from './use-cart.ts';
 
@@ -21,12 +21,14 @@ export function useCartSync(userId: string | null) {
       if (queryClient.isMutating({ mutationKey: CART_CHANGE_MUTATION_KEY }) > 0) return;
       void queryClient.invalidateQueries({ queryKey });
     };
-    const channel = supabase
-      .channel(`cart-${userId}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'cart_items', filter: `user_id=eq.${userId}` }, refetch)
-      .subscribe((status) => {
-        if (status === 'SUBSCRIBED') refetch();
-      });
+    const closeChannel = openChannel((supabase) =>
+      supabase
+        .channel(`cart-${userId}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'cart_items', filter: `user_id=eq.${userId}` }, refetch)
+        .subscribe((status) => {
+          if (status === 'SUBSCRIBED') refetch();
+        }),
+    );
     const onVisible = () => {
       if (document.visibilityState === 'visible') refetch();
     };
@@ -35,7 +37,7 @@ export function useCartSync(userId: string | null) {
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', refetch);
-      void supabase.removeChannel(channel);
+      closeChannel();
     };
   }, [userId, queryClient]);
 }

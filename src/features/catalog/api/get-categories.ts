@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { CategorySchema, parseOrThrow, type Category } from './item-schemas.ts';
 
 export async function getCategories(): Promise<Category[]> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('categories')
     .select('id, slug, name, description')

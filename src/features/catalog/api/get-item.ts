@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { ItemSchema, parseOrThrow, type Item } from './item-schemas.ts';
 
 /** null when no item has this slug (the page shows not-found). */
 export async function getItem(slug: string): Promise<Item | null> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('items')
     .select('id, slug, title, description, price_cents, currency, stock, category_id, image_paths, created_at')

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { ItemPageSchema, parseOrThrow, type ItemSummary } from './item-schemas.ts';
 
 /** Items of the same category closest in price to the given one (the item itself left out). */
 export async function getRelatedItems(categorySlug: string, itemId: number, priceCents: number): Promise<ItemSummary[]> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('search_items', {
     category: categorySlug,
     sort: 'price_asc',

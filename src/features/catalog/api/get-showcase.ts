@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { ItemPageSchema, parseOrThrow, type ItemSummary } from './item-schemas.ts';
 
 async function showcase(kind: 'featured' | 'new'): Promise<ItemSummary[]> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('search_items', {
     featured: kind === 'featured',
     sort: 'newest',

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { ItemPageSchema, parseOrThrow, type ItemPage } from './item-schemas.ts';
 
 export const SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
@@ -17,6 +17,7 @@ export interface ListItemsParams {
 }
 
 export async function listItems(params: ListItemsParams, signal?: AbortSignal): Promise<ItemPage> {
+  const supabase = await getSupabase();
   let request = supabase.rpc('search_items', {
     query: params.query,
     category: params.category,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { supabase } from '@/lib/supabase';
+import { openChannel } from '@/lib/supabase';
 import { getItemQueryOptions } from '../api/get-item.ts';
 import type { Item } from '../api/item-schemas.ts';
 
@@ -17,18 +17,17 @@ export function useLiveItem(item: Item | null) {
   useEffect(() => {
     if (id === undefined || slug === undefined) return;
     const { queryKey } = getItemQueryOptions(slug);
-    const channel = supabase
-      .channel(`item-stock-${id}`)
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'items', filter: `id=eq.${id}` }, (payload) => {
-        const stock = (payload.new as { stock?: unknown }).stock;
-        if (typeof stock !== 'number') return;
-        queryClient.setQueryData(queryKey, (current) => (current ? { ...current, stock } : current));
-      })
-      .subscribe((status) => {
-        if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey });
-      });
-    return () => {
-      void supabase.removeChannel(channel);
-    };
+    return openChannel((supabase) =>
+      supabase
+        .channel(`item-stock-${id}`)
+        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'items', filter: `id=eq.${id}` }, (payload) => {
+          const stock = (payload.new as { stock?: unknown }).stock;
+          if (typeof stock !== 'number') return;
+          queryClient.setQueryData(queryKey, (current) => (current ? { ...current, stock } : current));
+        })
+        .subscribe((status) => {
+          if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey });
+        }),
+    );
   }, [id, slug, queryClient]);
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { isNetworkFailure } from '@/utils/is-network-failure';
 
 /** Cancels one of the caller's orders; cancel_order puts the stock back in the same transaction. */
 export async function cancelOrder(orderId: number): Promise<void> {
+  const supabase = await getSupabase();
   const { error } = await supabase.rpc('cancel_order', { order_id: orderId });
   if (!error) return;
   if (error.code === 'P0001' || error.code === 'P0002') throw new Error(error.message);

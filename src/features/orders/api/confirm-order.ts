@@ -1,4 +1,4 @@
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { isNetworkFailure } from '@/utils/is-network-failure';
 
 /**
@@ -6,6 +6,7 @@ import { isNetworkFailure } from '@/utils/is-network-failure';
  * Safe to repeat: an order that is no longer `placed` is left as it is.
  */
 export async function confirmOrder(orderId: number): Promise<void> {
+  const supabase = await getSupabase();
   const { error } = await supabase.functions.invoke('order-confirmation', { body: { order_id: orderId } });
   if (!error) return;
   if (isNetworkFailure(error.message) || error.name === 'FunctionsFetchError') {

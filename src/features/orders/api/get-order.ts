@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { OrderWithLinesSchema, type OrderWithLines } from './order-schemas.ts';
 
 const ORDER_SELECT =
@@ -7,6 +7,7 @@ const ORDER_SELECT =
 
 /** null when the order does not exist or is not the caller's (RLS hides it). */
 export async function getOrder(orderId: number): Promise<OrderWithLines | null> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase.from('orders').select(ORDER_SELECT).eq('id', orderId).maybeSingle();
   if (error) throw new Error(error.message);
   if (data === null) return null;

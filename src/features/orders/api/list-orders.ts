@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { OrderSchema, type Order } from './order-schemas.ts';
 
 export async function listOrders(): Promise<Order[]> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('orders')
     .select('id, status, currency, total_cents, item_count, created_at, confirmed_at, cancelled_at')

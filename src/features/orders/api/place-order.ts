@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 import { isNetworkFailure } from '@/utils/is-network-failure';
 import { PlaceOrderResultSchema, type PlaceOrderResult } from './order-schemas.ts';
 
@@ -9,6 +9,7 @@ import { PlaceOrderResultSchema, type PlaceOrderResult } from './order-schemas.t
  * or, when stock ran short, orders nothing and reports which lines changed.
  */
 export async function placeOrder(): Promise<PlaceOrderResult> {
+  const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('place_order');
   if (error) {
     if (error.code === 'P0001') throw new Error(error.message);

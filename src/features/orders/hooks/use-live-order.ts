@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { supabase } from '@/lib/supabase';
+import { openChannel } from '@/lib/supabase';
 import { getOrderQueryOptions } from '../api/get-order.ts';
 
 /** The order page follows the order's status live (confirmed by the function, or cancelled elsewhere). */
@@ -9,14 +9,13 @@ export function useLiveOrder(orderId: number) {
   useEffect(() => {
     const { queryKey } = getOrderQueryOptions(orderId);
     const refetch = () => void queryClient.invalidateQueries({ queryKey });
-    const channel = supabase
-      .channel(`order-${orderId}`)
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'orders', filter: `id=eq.${orderId}` }, refetch)
-      .subscribe((status) => {
-        if (status === 'SUBSCRIBED') refetch();
-      });
-    return () => {
-      void supabase.removeChannel(channel);
-    };
+    return openChannel((supabase) =>
+      supabase
+        .channel(`order-${orderId}`)
+        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'orders', filter: `id=eq.${orderId}` }, refetch)
+        .subscribe((status) => {
+          if (status === 'SUBSCRIBED') refetch();
+        }),
+    );
   }, [orderId, queryClient]);
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { supabase } from '@/lib/supabase';
+import { getSupabase } from '@/lib/supabase';
 
 const SuggestionSchema = z.object({
   id: z.number(),
@@ -14,6 +14,7 @@ export type Suggestion = z.infer<typeof SuggestionSchema>;
 const SuggestionPageSchema = z.object({ total: z.number(), items: z.array(SuggestionSchema) });
 
 export async function searchSuggestions(query: string, signal?: AbortSignal) {
+  const supabase = await getSupabase();
   const { data, error } = await supabase
     .rpc('search_items', { query, sort: 'relevance', page_size: 6 })
     .abortSignal(signal ?? new AbortController().signal);
