@@ -43,7 +43,10 @@ describe('edge function order-confirmation', () => {
       const body = (await errorBody(error)) as { error?: string } | null;
       expect(body?.error).toMatch(/^The receipt could not be sent: /);
       expect(order).toEqual({ status: 'placed', confirmed_at: null });
-      reportWarning(`order-confirmation could not send the receipt (${body?.error ?? 'no body'}). Set RESEND_API_KEY and RECEIPT_FROM with "supabase secrets set".`);
+      reportWarning(
+        `order-confirmation could not send the receipt (${body?.error ?? 'no body'}): without a mail provider set RESEND_API_KEY and ` +
+          'RECEIPT_FROM with "supabase secrets set"; with one, set LUMEN_HOSTED_EMAIL_DOMAIN to a domain it delivers to.',
+      );
     } else {
       expect(error).toBeNull();
       expect(response?.status).toBe(200);
