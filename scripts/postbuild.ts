@@ -2,29 +2,41 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseSecurityHeaders, contentSecurityPolicy } from '../server/static/security-headers.ts';
+import { documentSecurityHeaders, type CspOptions } from '../server/static/security-headers.ts';
 
 /**
  * After `vite build`: hash every inline script of dist/index.html for the CSP, write
  * dist/build-manifest.json (read by the server) and dist/_headers (the same headers for
  * static hosts such as Netlify or Cloudflare Pages).
  */
-const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
-const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
-if (inlineScripts.length === 0) throw new Error('dist/index.html has no inline theme script');
 
-const scriptHashes = inlineScripts.map((source) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`);
-await writeFile(
-  path.join(distDir, 'build-manifest.json'),
-  `${JSON.stringify({ scriptHashes, inlineScriptBytes: inlineScripts.map((s) => Buffer.byteLength(s)) }, null, 2)}\n`,
-);
+/** Origins besides the page's own that the build connects to: the hosted Supabase URL, HTTP and WebSocket. */
+export function connectSourcesFor(supabaseUrl: string | undefined): string[] {
+  return supabaseUrl ? [supabaseUrl, supabaseUrl.replace(/^http/, 'ws')] : [];
+}
 
-const connectSources = process.env.VITE_SUPABASE_URL ? [process.env.VITE_SUPABASE_URL, process.env.VITE_SUPABASE_URL.replace(/^http/, 'ws')] : [];
-const headers = { ...baseSecurityHeaders, 'Content-Security-Policy': contentSecurityPolicy({ scriptHashes, connectSources }) };
-const headerLines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
-await writeFile(
-  path.join(distDir, '_headers'),
-  ['/*', ...headerLines, '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', ''].join('\n'),
-);
-console.log(`postbuild: CSP hashes ${scriptHashes.join(' ')}`);
+/** `dist/_headers`: the security headers the local server sends on every page, plus the asset cache. */
+export function renderHeadersFile(options: CspOptions): string {
+  const headerLines = Object.entries(documentSecurityHeaders(options)).map(([name, value]) => `  ${name}: ${value}`);
+  return ['/*', ...headerLines, '/assets/*', '  Cache-Control: public, max-age=31536000, immutable', ''].join('\n');
+}
+
+export async function postbuild(distDir: string, supabaseUrl: string | undefined): Promise<string[]> {
+  const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  if (inlineScripts.length === 0) throw new Error('dist/index.html has no inline theme script');
+
+  const scriptHashes = inlineScripts.map((source) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`);
+  const connectSources = connectSourcesFor(supabaseUrl);
+  const manifest = { scriptHashes, connectSources, inlineScriptBytes: inlineScripts.map((s) => Buffer.byteLength(s)) };
+  await writeFile(path.join(distDir, 'build-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(distDir, '_headers'), renderHeadersFile({ scriptHashes, connectSources }));
+  return scriptHashes;
+}
+
+const scriptPath = fileURLToPath(import.meta.url);
+if (process.argv[1] && path.resolve(process.argv[1]) === scriptPath) {
+  const distDir = path.resolve(path.dirname(scriptPath), '..', 'dist');
+  const scriptHashes = await postbuild(distDir, process.env.VITE_SUPABASE_URL);
+  console.log(`postbuild: CSP hashes ${scriptHashes.join(' ')}`);
+}

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createAuthApp, type AuthAppOptions } from './auth/auth-app.ts';
 import type { ServerContext } from './context.ts';
 import { cors } from './gateway/cors.ts';
+import { securityHeaders } from './gateway/security-headers-middleware.ts';
 import { createDevMailApp } from './mail/dev-mail-app.ts';
 import type { Realtime } from './realtime/index.ts';
 import { createRestApp } from './rest/rest-app.ts';
@@ -28,6 +29,8 @@ export const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/
 /** Builds the whole server (never listens): the backend APIs and the app on one origin. */
 export async function createApp(options: AppOptions = {}): Promise<Hono> {
   const app = new Hono();
+  // First, so it wraps everything below: CORS preflights, every service, the SPA, 404s and errors.
+  app.use('*', securityHeaders());
   const ctx = options.backend;
   if (ctx) {
     for (const prefix of API_PREFIXES) {

@@ -1,6 +1,7 @@
 /**
- * Security headers sent with every response of the local server (and written to
- * `dist/_headers` for static hosts by scripts/postbuild.ts, from the same function).
+ * Security headers sent with every response of the local server (server/gateway/security-headers-middleware.ts
+ * applies them in app.ts) and written to `dist/_headers` for static hosts by scripts/postbuild.ts, from the
+ * same functions.
  */
 export interface CspOptions {
   /** sha256 sources of the inline scripts in index.html, e.g. `'sha256-…'`. */
@@ -9,6 +10,7 @@ export interface CspOptions {
   connectSources?: string[];
 }
 
+/** The document policy: the app's HTML and everything else the static app serves. */
 export function contentSecurityPolicy({ scriptHashes, connectSources = [] }: CspOptions): string {
   const connect = ["'self'", ...connectSources].join(' ');
   return [
@@ -26,6 +28,12 @@ export function contentSecurityPolicy({ scriptHashes, connectSources = [] }: Csp
   ].join('; ');
 }
 
+/**
+ * The policy for everything that is not the app's HTML (API JSON, object downloads, errors): such a
+ * response, opened as a document, may load nothing, run nothing and be framed by nobody.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 export const baseSecurityHeaders: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -33,3 +41,8 @@ export const baseSecurityHeaders: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+/** Every security header of the app's documents: the base set plus the document CSP. */
+export function documentSecurityHeaders(options: CspOptions): Record<string, string> {
+  return { ...baseSecurityHeaders, 'Content-Security-Policy': contentSecurityPolicy(options) };
+}

@@ -46,6 +46,15 @@ describe('static app', () => {
 
   it('answers 404 for a missing file rather than the app', async () => {
     expect((await app.request('/assets/missing.js')).status).toBe(404);
+    expect((await app.request('/favicon.ico')).status).toBe(404);
+  });
+
+  it('serves the app for a path whose dot is no file extension, so the app shows its not-found page', async () => {
+    for (const url of ['/items/javascript:window.__xss=1', `/catalog/${encodeURIComponent('<img src=x onerror="window.__xss=1">')}`]) {
+      const response = await app.request(url);
+      expect(response.status, url).toBe(200);
+      expect(await response.text()).toContain('<title>app</title>');
+    }
   });
 
   it('never serves files outside dist', async () => {

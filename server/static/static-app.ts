@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
-import { baseSecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
+import { securityHeaders } from '../gateway/security-headers-middleware.ts';
+import { contentSecurityPolicy } from './security-headers.ts';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,6 +22,8 @@ const MIME: Record<string, string> = {
 
 interface BuildManifest {
   scriptHashes: string[];
+  /** Origins besides this one the build talks to (VITE_SUPABASE_URL), as in dist/_headers. */
+  connectSources?: string[];
 }
 
 /**
@@ -32,14 +35,11 @@ export async function createStaticApp(distDir: string): Promise<Hono> {
   const root = path.resolve(distDir);
   const manifest = JSON.parse(await readFile(path.join(root, 'build-manifest.json'), 'utf8')) as BuildManifest;
   const indexHtml = await readFile(path.join(root, 'index.html'));
-  const csp = contentSecurityPolicy({ scriptHashes: manifest.scriptHashes });
+  const csp = contentSecurityPolicy({ scriptHashes: manifest.scriptHashes, connectSources: manifest.connectSources });
   const app = new Hono();
 
-  app.use('*', async (c, next) => {
-    await next();
-    for (const [name, value] of Object.entries(baseSecurityHeaders)) c.header(name, value);
-    c.header('Content-Security-Policy', csp);
-  });
+  // The document policy on everything served from dist (app.ts adds the base headers again, harmlessly).
+  app.use('*', securityHeaders({ contentSecurityPolicy: csp }));
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     let requestPath: string;
@@ -60,8 +60,9 @@ export async function createStaticApp(distDir: string): Promise<Hono> {
         };
         return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(await readFile(filePath), 200, headers);
       }
-      // A missing file with an extension is a real 404, not an app route.
-      if (path.extname(requestPath)) return c.text('Not found', 404);
+      // A missing file with an extension is a real 404, not an app route. Only a plausible
+      // extension counts: "/items/a.__b=1" is an app URL (the app shows its own not-found page).
+      if (/^\.[A-Za-z0-9]{1,12}$/.test(path.extname(requestPath))) return c.text('Not found', 404);
     }
     const headers = { 'Content-Type': MIME['.html'] ?? 'text/html', 'Cache-Control': 'no-cache' };
     return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(indexHtml, 200, headers);
