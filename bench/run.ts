@@ -6,13 +6,14 @@ import { ensureBuild } from '../scripts/ensure-build.ts';
 import { measureBundle } from './bundle-size.ts';
 import { runCartPaintBench } from './cart-paint.ts';
 import { runCatalogSearchBench } from './catalog-search.ts';
+import { runLighthouseBench } from './lighthouse-audit.ts';
 import { runRealtimeBench } from './realtime-latency.ts';
 import { runServerOverheadBench } from './server-overhead.ts';
 import { runStartupBench } from './startup-time.ts';
 import { runStorageBench } from './storage-throughput.ts';
 
 /**
- * `npm run bench [-- --only bundle,server,startup,storage,realtime,search,cart]`: prints every figure next to
+ * `npm run bench [-- --only bundle,server,startup,storage,realtime,search,cart,lighthouse]`: prints every figure next to
  * its budget from bench/budgets.json. Figures are printed, never asserted by tests: these
  * machines are shared and noisy, so read a MISSED verdict together with the machine's load.
  */
@@ -35,6 +36,10 @@ const SUITES = {
   storage: runStorageBench,
   realtime: () => runRealtimeBench((line) => console.log(`  ${line}`)),
   search: () => runCatalogSearchBench((line) => console.log(`  ${line}`)),
+  lighthouse: async () => {
+    ensureBuild(rootDir);
+    return runLighthouseBench((line) => console.log(`  ${line}`));
+  },
   cart: async () => {
     ensureBuild(rootDir);
     return runCartPaintBench((line) => console.log(`  ${line}`));

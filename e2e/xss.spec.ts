@@ -85,7 +85,7 @@ test.describe('XSS probes render as inert text', () => {
 
       // Results page: the card's title is text.
       await page.goto(`/search?${new URLSearchParams({ q: 'Xssprobe' })}`);
-      await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
       await expectInert(page);
 
       // The header's search dialog lists it as an option.

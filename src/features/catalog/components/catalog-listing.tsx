@@ -43,7 +43,7 @@ export function CatalogListing({ showCategories = true }: { showCategories?: boo
         </ItemGridEmpty>
       ) : (
         <>
-          <ItemGrid items={result.data.items} label="Items" />
+          <ItemGrid items={result.data.items} label="Items" cardHeading="h2" />
           <Pagination page={params.page} pageCount={pageCount} />
         </>
       )}

@@ -5,7 +5,8 @@ import type { ItemSummary } from '../api/item-schemas.ts';
 import { ItemImage } from './item-image.tsx';
 import { StockLabel } from './stock-label.tsx';
 
-export function ItemCard({ item, priority = false }: { item: ItemSummary; priority?: boolean }) {
+/** `heading` keeps the outline in order: h2 under a page's h1, h3 inside a titled section. */
+export function ItemCard({ item, priority = false, heading: Heading = 'h3' }: { item: ItemSummary; priority?: boolean; heading?: 'h2' | 'h3' }) {
   return (
     <article className="group relative flex flex-col gap-2">
       <ItemImage
@@ -15,14 +16,14 @@ export function ItemCard({ item, priority = false }: { item: ItemSummary; priori
         sizes="(min-width: 1024px) 20vw, (min-width: 640px) 30vw, 45vw"
         className="transition-opacity group-hover:opacity-90"
       />
-      <h3 className="text-sm font-medium">
+      <Heading className="text-sm font-medium">
         <Link
           to={paths.item.getHref(item.slug)}
           className="rounded-sm after:absolute after:inset-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         >
           {item.title}
         </Link>
-      </h3>
+      </Heading>
       <p className="flex items-baseline justify-between gap-2">
         <span className="font-semibold">{formatPrice(item.price_cents, item.currency)}</span>
         <StockLabel stock={item.stock} className="text-xs" />

@@ -7,12 +7,12 @@ import { ItemCard } from './item-card.tsx';
 
 const GRID = 'grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4';
 
-export function ItemGrid({ items, label }: { items: ItemSummary[]; label: string }) {
+export function ItemGrid({ items, label, cardHeading = 'h3' }: { items: ItemSummary[]; label: string; cardHeading?: 'h2' | 'h3' }) {
   return (
     <ul className={GRID} aria-label={label}>
       {items.map((item, index) => (
         <li key={item.id}>
-          <ItemCard item={item} priority={index < 4} />
+          <ItemCard item={item} priority={index < 4} heading={cardHeading} />
         </li>
       ))}
     </ul>
