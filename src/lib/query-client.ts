@@ -2,6 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
+    // Offline, queries pause and keep what they have, then refetch when the connection returns.
     queries: { staleTime: 30_000, retry: 2, refetchOnWindowFocus: true },
+    // An action taken offline fails at once with its own message (forms keep what was typed,
+    // the cart rolls back) instead of waiting invisibly in a paused queue a closed tab would lose.
+    mutations: { networkMode: 'always' },
   },
 });

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { OfflineNotice } from '@/components/layout/offline-notice';
 import { RouteSkeleton } from '@/components/layout/route-skeleton';
 import { SessionCartProvider } from './session-cart-provider.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -16,6 +17,7 @@ export function RootLayout() {
           Skip to content
         </a>
         <SiteHeader />
+        <OfflineNotice />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
           <Suspense fallback={<RouteSkeleton />}>
             <Outlet />
