@@ -31,6 +31,8 @@ export async function postbuild(distDir: string, supabaseUrl: string | undefined
   const manifest = { scriptHashes, connectSources, inlineScriptBytes: inlineScripts.map((s) => Buffer.byteLength(s)) };
   await writeFile(path.join(distDir, 'build-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(path.join(distDir, '_headers'), renderHeadersFile({ scriptHashes, connectSources }));
+  // Netlify / Cloudflare Pages: every deep link is the single-page app (the local server does the same).
+  await writeFile(path.join(distDir, '_redirects'), '/*  /index.html  200\n');
   return scriptHashes;
 }
 

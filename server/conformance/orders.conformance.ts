@@ -97,7 +97,8 @@ describe('rpc place_order / cancel_order', () => {
     // Someone else can neither see nor cancel it.
     expect((await stranger.client.from('orders').select('id').eq('id', result.order_id)).data).toEqual([]);
     const foreign = await stranger.client.rpc('cancel_order', { order_id: result.order_id });
-    expect(foreign.error?.code).toBe('P0002');
+    expect(foreign.error?.code).toBe('P0001');
+    expect(foreign.error?.message).toBe(`Order ${result.order_id} was not found.`);
 
     const cancelled = await buyer.client.rpc('cancel_order', { order_id: result.order_id });
     expect(cancelled.error).toBeNull();

@@ -13,12 +13,14 @@ export interface CspOptions {
 /** The document policy: the app's HTML and everything else the static app serves. */
 export function contentSecurityPolicy({ scriptHashes, connectSources = [] }: CspOptions): string {
   const connect = ["'self'", ...connectSources].join(' ');
+  // Item pictures and avatars come from the hosted project's storage, so its https origin may serve images too.
+  const images = ["'self'", 'data:', 'blob:', ...connectSources.filter((source) => source.startsWith('http'))].join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
     // Radix's scroll lock injects a <style> element; styles cannot run code, scripts stay hash-only.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${images}`,
     "font-src 'self'",
     `connect-src ${connect}`,
     "object-src 'none'",
