@@ -37,8 +37,10 @@ export async function openBackend(options: OpenBackendOptions): Promise<{ ctx: S
       // A previous process may have been killed mid-upload: finish or drop its staged files
       // before anything serves requests (see recover-staged-files.ts).
       const recovered = await recoverStagedFiles(db, storageRoot({ dataDir: path.resolve(options.dataDir) }));
-      if (recovered.restored + recovered.removed > 0) {
-        options.onProgress?.(`storage: ${recovered.restored} interrupted upload(s) completed, ${recovered.removed} stale staging file(s) removed`);
+      if (recovered.restored + recovered.removed + recovered.orphans > 0) {
+        options.onProgress?.(
+          `storage: ${recovered.restored} interrupted upload(s) completed, ${recovered.removed} stale staging file(s) and ${recovered.orphans} orphaned file(s) removed`,
+        );
       }
     }
     const ctx: ServerContext = {

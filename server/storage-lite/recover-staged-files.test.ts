@@ -53,16 +53,24 @@ it('completes uploads whose row committed before the kill and removes every othe
   await row(lookalike, 'a real object');
   await put(path.join(root, 'docs', ...lookalike.split('/')), 'a real object');
 
-  expect(await recoverStagedFiles(db, root)).toEqual({ restored: 2, removed: 3 });
+  expect(await recoverStagedFiles(db, root)).toEqual({ restored: 2, removed: 3, orphans: 0 });
   expect(await readFile(path.join(root, 'docs', 'a', 'committed.txt'), 'utf8')).toBe('new bytes');
   expect(await readFile(path.join(root, 'docs', 'a', 'upserted.txt'), 'utf8')).toBe('second version');
   expect(await readFile(path.join(root, 'docs', 'a', 'partial.txt'), 'utf8')).toBe('complete bytes');
   expect(existsSync(path.join(root, 'docs', 'a', 'never-committed.txt'))).toBe(false);
   expect((await readdir(path.join(root, 'docs', 'a'))).sort()).toEqual(['committed.txt', 'partial.txt', 'report.txt.00000009-0000-4000-8000-000000000000.uploading', 'upserted.txt']);
   // Nothing left to do on the next start.
-  expect(await recoverStagedFiles(db, root)).toEqual({ restored: 0, removed: 0 });
+  expect(await recoverStagedFiles(db, root)).toEqual({ restored: 0, removed: 0, orphans: 0 });
+});
+
+it('removes files whose row a delete had already removed when the process was killed', async () => {
+  await row('b/kept.txt', 'kept');
+  await put(path.join(root, 'docs', 'b', 'kept.txt'), 'kept');
+  await put(path.join(root, 'docs', 'b', 'deleted.txt'), 'row already gone');
+  expect(await recoverStagedFiles(db, root)).toEqual({ restored: 0, removed: 0, orphans: 1 });
+  expect(await readdir(path.join(root, 'docs', 'b'))).toEqual(['kept.txt']);
 });
 
 it('does nothing when there is no storage folder yet', async () => {
-  expect(await recoverStagedFiles(db, path.join(root, 'missing'))).toEqual({ restored: 0, removed: 0 });
+  expect(await recoverStagedFiles(db, path.join(root, 'missing'))).toEqual({ restored: 0, removed: 0, orphans: 0 });
 });

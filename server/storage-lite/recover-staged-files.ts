@@ -10,6 +10,8 @@ export interface StagedFilesRecovery {
   restored: number;
   /** Staging files of uploads that never committed, were superseded, or were already in place: deleted. */
   removed: number;
+  /** Files with no storage.objects row: a delete killed after its commit, before the unlink. Deleted. */
+  orphans: number;
 }
 
 /** `<final path>.<uuid>.uploading`, as stageFile names them. */
@@ -38,7 +40,7 @@ const md5 = (bytes: Uint8Array) => `"${createHash('md5').update(bytes).digest('h
  * rolled back or never committed, a partial write, an older upsert) is deleted.
  */
 export async function recoverStagedFiles(db: PGlite, root: string): Promise<StagedFilesRecovery> {
-  const result: StagedFilesRecovery = { restored: 0, removed: 0 };
+  const result: StagedFilesRecovery = { restored: 0, removed: 0, orphans: 0 };
   if (!existsSync(root)) return result;
   for (const file of await filesUnder(root)) {
     const staged = STAGED.exec(file);
@@ -63,5 +65,24 @@ export async function recoverStagedFiles(db: PGlite, root: string): Promise<Stag
       result.removed++;
     }
   }
+  result.orphans = await removeOrphanedFiles(db, root);
   return result;
+}
+
+/**
+ * A delete commits the row's removal, then unlinks the file (object-files.ts); a kill between the
+ * two leaves bytes nobody can reach or list. With no request in flight, any file without a row is
+ * such a leftover.
+ */
+async function removeOrphanedFiles(db: PGlite, root: string): Promise<number> {
+  const { rows } = await db.query<{ key: string }>(`select bucket_id || '/' || name as key from storage.objects`);
+  const known = new Set(rows.map((row) => row.key));
+  let removed = 0;
+  for (const file of await filesUnder(root)) {
+    const key = path.relative(root, file).split(path.sep).join('/');
+    if (known.has(key)) continue;
+    await discardFile(file);
+    removed++;
+  }
+  return removed;
 }
