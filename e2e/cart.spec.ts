@@ -10,7 +10,7 @@ import {
   setStock,
   stockedItem,
 } from './cart-helpers.ts';
-import { expect, expectNoSeriousAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 test('a guest fills the cart: the count changes at once, the drawer works by keyboard, the cart survives a reload', async ({ page }) => {
   const mug = stockedItem(0);
@@ -30,7 +30,7 @@ test('a guest fills the cart: the count changes at once, the drawer works by key
   await page.keyboard.press('Enter');
   const drawer = page.getByRole('dialog', { name: 'Your cart' });
   await expect(drawer).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  await expectNoAxeViolations(page);
   const mugLine = drawer.getByRole('listitem', { name: mug.title });
   await mugLine.getByRole('button', { name: `One more ${mug.title}` }).click();
   await expect(mugLine.getByTestId('line-quantity')).toHaveText('Quantity: 3');

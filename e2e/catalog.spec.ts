@@ -1,6 +1,6 @@
 import { DEV_SERVICE_ROLE_KEY as SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
-import { DESKTOP, PHONE, expect, expectNoSeriousAxeViolations, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 // The demo catalog is deterministic: the e2e server seeds the same 240 items every run.
 const ITEMS = generateItems(240);
@@ -181,7 +181,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);
-        await expectNoSeriousAxeViolations(page);
+        await expectNoAxeViolations(page);
       });
     }
   }

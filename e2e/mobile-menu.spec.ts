@@ -1,4 +1,4 @@
-import { PHONE, appliedTheme, expect, expectNoSeriousAxeViolations, test } from './fixtures.ts';
+import { PHONE, appliedTheme, expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize(PHONE);
@@ -63,6 +63,6 @@ test('the theme can be chosen from the menu', async ({ page }) => {
   await page.keyboard.press('ArrowRight');
   await expect(dialog.getByRole('radio', { name: 'System' })).toBeChecked();
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('system');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
 });

@@ -7,19 +7,21 @@ const DropdownMenu = DropdownMenuPrimitive.Root;
 const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 
+/**
+ * Rendered in place, not portalled to <body>: a menu stays inside the landmark of the control
+ * that opens it (axe "region"), and Popper's fixed positioning keeps it from being clipped.
+ */
 function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        data-slot="dropdown-menu-content"
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-40 rounded-md border border-border bg-surface p-1 text-foreground shadow-lg motion-safe:data-[state=open]:animate-fade-in',
-          className,
-        )}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
+    <DropdownMenuPrimitive.Content
+      data-slot="dropdown-menu-content"
+      sideOffset={sideOffset}
+      className={cn(
+        'z-50 min-w-40 rounded-md border border-border bg-surface p-1 text-foreground shadow-lg motion-safe:data-[state=open]:animate-fade-in',
+        className,
+      )}
+      {...props}
+    />
   );
 }
 

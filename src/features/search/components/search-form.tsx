@@ -24,7 +24,7 @@ export function SearchForm({ initialQuery }: { initialQuery: string }) {
         maxLength={200}
         onChange={(event) => setQuery(event.target.value)}
         placeholder="Search lamps, chairs, mugs…"
-        className="h-11 flex-1 rounded-md border border-input bg-background px-3 text-base placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="h-11 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       />
       <Button type="submit">
         <Search aria-hidden="true" />
