@@ -4,6 +4,7 @@ import { asActor, openLumenDatabase } from './lumen-database.ts';
 
 interface SearchResult {
   total: number;
+  total_capped: boolean;
   items: { slug: string; title: string; price_cents: number; stock: number; category_slug: string }[];
 }
 
@@ -28,10 +29,10 @@ afterAll(async () => {
   await db.close();
 });
 
-async function search(args: Record<string, unknown>): Promise<SearchResult> {
+async function search(args: Record<string, unknown>, on: PGlite = db): Promise<SearchResult> {
   const names = Object.keys(args);
   const call = names.map((name, i) => `${name} => $${i + 1}`).join(', ');
-  return asActor(db, { role: 'anon' }, async (tx) => {
+  return asActor(on, { role: 'anon' }, async (tx) => {
     const { rows } = await tx.query<{ r: SearchResult }>(`select public.search_items(${call}) as r`, Object.values(args));
     const row = rows[0];
     if (!row) throw new Error('no result');
@@ -48,6 +49,20 @@ describe('search_items', () => {
     expect(slugs(result).slice(0, 3).sort()).toEqual(['brass-desk-lamp', 'paper-lamp-shade', 'tall-floor-lamp']);
     // The chair mentions a lamp only in its description: it ranks after the title matches.
     expect(slugs(result)[3]).toBe('oak-dining-chair');
+  });
+
+  it('orders up to 1,000 matches exactly by ts_rank_cd, ties on id, with an exact total', async () => {
+    for (const query of ['lam', 'lamp oak', 'stool', 'lmap', 'oak', 'ceramc mugg']) {
+      const result = await search({ query, page_size: 60 });
+      const { rows } = await db.query<{ slug: string }>(
+        `select slug from items where search_vector @@ public.search_query($1)
+         order by ts_rank_cd(search_vector, public.search_query($1)) desc, id`,
+        [query],
+      );
+      expect(slugs(result)).toEqual(rows.map((row) => row.slug));
+      expect(result.total).toBe(rows.length);
+      expect(result.total_capped).toBe(false);
+    }
   });
 
   it('tolerates typos: "lmap" finds lamps, "chiar" finds the chair', async () => {
@@ -71,7 +86,7 @@ describe('search_items', () => {
       'tall-floor-lamp',
     ]);
     expect(slugs(await search({ featured: true, sort: 'price_asc' }))).toEqual(['brass-desk-lamp', 'oak-dining-chair']);
-    expect(await search({ category: 'no-such-category' })).toEqual({ total: 0, items: [] });
+    expect(await search({ category: 'no-such-category' })).toEqual({ total: 0, total_capped: false, items: [] });
   });
 
   it('sorts by price both ways and by newest, ties broken by id', async () => {
@@ -115,6 +130,83 @@ describe('search_items', () => {
     await expect(search({ page: 0 })).rejects.toThrow('page must be between 1 and 10000');
     await expect(search({ min_price: 500, max_price: 100 })).rejects.toThrow('the price range is invalid');
     await expect(search({ query: 'x'.repeat(201) })).rejects.toThrow('longer than 200');
+  });
+});
+
+describe('search_items above 1,000 matches', () => {
+  // 1,200 stools whose descriptions mention walnut, then three walnut tables stored after them.
+  let bulk: PGlite;
+
+  beforeAll(async () => {
+    bulk = await openLumenDatabase();
+    await bulk.exec(`
+      insert into categories (slug, name) values ('seating', 'Seating'), ('tables', 'Tables');
+      insert into items (slug, title, description, price_cents, stock, category_id, created_at)
+        select 'plain-stool-' || n, 'Plain stool ' || n, 'Stained walnut legs.', 1000 + n, 1, 1,
+               timestamp '2026-01-01' + n * interval '1 minute'
+        from generate_series(1, 1200) n;
+      insert into items (slug, title, description, price_cents, stock, category_id, created_at)
+        select 'walnut-side-table-' || n, 'Walnut side table ' || n, 'A table.', 9000, 1, 2, timestamp '2025-01-01'
+        from generate_series(1, 3) n;
+    `);
+  });
+
+  afterAll(async () => {
+    await bulk.close();
+  });
+
+  it('counts up to 1,000 and flags the rest: 1,000 is exact, 1,001 is "1,000+"', async () => {
+    // Prices 1001..2200: from 1201 up is exactly 1,000 stools, from 1200 up is 1,001.
+    expect(await search({ query: 'stool', min_price: 1201 }, bulk)).toMatchObject({ total: 1000, total_capped: false });
+    expect(await search({ query: 'stool', min_price: 1200 }, bulk)).toMatchObject({ total: 1000, total_capped: true });
+    expect(await search({ query: 'stool' }, bulk)).toMatchObject({ total: 1000, total_capped: true });
+    expect(await search({ query: '', sort: 'newest' }, bulk)).toMatchObject({ total: 1000, total_capped: true });
+    expect(await search({ category: 'tables' }, bulk)).toMatchObject({ total: 3, total_capped: false });
+  });
+
+  it('ranks title matches first even when a thousand description matches come before them', async () => {
+    const result = await search({ query: 'walnut', page_size: 6 }, bulk);
+    expect(result).toMatchObject({ total: 1000, total_capped: true });
+    expect(slugs(result).slice(0, 3).sort()).toEqual(['walnut-side-table-1', 'walnut-side-table-2', 'walnut-side-table-3']);
+    // The typo path takes the same way: "walnt" is corrected to "walnut".
+    expect(slugs(await search({ query: 'walnt', page_size: 3 }, bulk)).sort()).toEqual(slugs(result).slice(0, 3).sort());
+  });
+
+  for (const [name, args] of [
+    ['relevance', { query: 'stool' }],
+    ['newest', { sort: 'newest' }],
+    ['price', { query: 'stool', sort: 'price_desc' }],
+  ] as const) {
+    it(`pages past the cap without gaps or repeats (${name}), and the last page knows the exact total`, async () => {
+      const seen: string[] = [];
+      const expected = 'query' in args ? 1200 : 1203;
+      const pages = Math.ceil(expected / 60);
+      for (let page = 1; page <= pages; page++) {
+        const result = await search({ ...args, page, page_size: 60 }, bulk);
+        seen.push(...slugs(result));
+        const end = page * 60;
+        if (end < expected) {
+          // While capped, the total is a lower bound that reaches at least the end of this page: a next page exists.
+          expect(result).toMatchObject({ total: Math.max(1000, end), total_capped: true });
+        } else {
+          expect(result).toMatchObject({ total: expected, total_capped: false });
+        }
+      }
+      expect(seen).toHaveLength(expected);
+      expect(new Set(seen).size).toBe(expected);
+      // Stable: asking again for a page across the 1,000 boundary gives the same rows.
+      expect(slugs(await search({ ...args, page: 17, page_size: 60 }, bulk))).toEqual(seen.slice(960, 1020));
+      expect(await search({ ...args, page: pages + 1, page_size: 60 }, bulk)).toEqual({
+        total: expected,
+        total_capped: false,
+        items: [],
+      });
+    });
+  }
+
+  it('keeps relevance order and id tie-break inside the ranked window', async () => {
+    const first = slugs(await search({ query: 'stool', page_size: 5 }, bulk));
+    expect(first).toEqual(['plain-stool-1', 'plain-stool-2', 'plain-stool-3', 'plain-stool-4', 'plain-stool-5']);
   });
 });
 

@@ -15,7 +15,16 @@ export const ItemSummarySchema = z.object({
 });
 export type ItemSummary = z.infer<typeof ItemSummarySchema>;
 
-export const ItemPageSchema = z.object({ total: z.number(), items: z.array(ItemSummarySchema) });
+/**
+ * A page of search_items. Past 1,000 matches `total` is a lower bound and `total_capped` is true
+ * ("1,000+"); a page after the current one then exists. Optional for a database without
+ * migration 20261123000300.
+ */
+export const ItemPageSchema = z.object({
+  total: z.number(),
+  total_capped: z.optional(z.boolean()),
+  items: z.array(ItemSummarySchema),
+});
 export type ItemPage = z.infer<typeof ItemPageSchema>;
 
 export const CategorySchema = z.object({ id: z.number(), slug: z.string(), name: z.string(), description: z.string() });

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { pluralize } from '@/utils/format';
 import { PAGE_SIZE, useListItems } from '../api/list-items.ts';
 import { useCatalogParams } from '../hooks/use-catalog-params.ts';
+import { countLabel } from '../utils/count-label.ts';
 import { CatalogFilters } from './catalog-filters.tsx';
 import { ItemGrid, ItemGridEmpty, ItemGridError, ItemGridSkeleton } from './item-grid.tsx';
 import { Pagination } from './pagination.tsx';
@@ -11,6 +11,8 @@ import { Pagination } from './pagination.tsx';
 export function CatalogListing({ showCategories = true }: { showCategories?: boolean }) {
   const { params, update } = useCatalogParams();
   const result = useListItems(params);
+  // Past 1,000 matches the total is a lower bound that reaches at least the end of this page.
+  const capped = result.data?.total_capped === true;
   const pageCount = result.data ? Math.max(1, Math.ceil(result.data.total / PAGE_SIZE)) : 1;
   const filtered = params.minPriceCents !== null || params.maxPriceCents !== null || params.inStock;
 
@@ -18,7 +20,7 @@ export function CatalogListing({ showCategories = true }: { showCategories?: boo
     <div className="flex flex-col gap-6">
       <CatalogFilters params={params} onChange={update} showCategories={showCategories} />
       <p role="status" className="text-sm text-muted-foreground" aria-live="polite">
-        {result.data ? pluralize(result.data.total, 'item') : result.isPending ? 'Loading…' : ''}
+        {result.data ? countLabel(result.data.total, capped, 'item') : result.isPending ? 'Loading…' : ''}
         {result.isFetching && result.data ? ' · updating…' : ''}
       </p>
       {result.isPending ? (
@@ -44,7 +46,7 @@ export function CatalogListing({ showCategories = true }: { showCategories?: boo
       ) : (
         <>
           <ItemGrid items={result.data.items} label="Items" cardHeading="h2" />
-          <Pagination page={params.page} pageCount={pageCount} />
+          <Pagination page={params.page} pageCount={pageCount} more={capped} />
         </>
       )}
     </div>

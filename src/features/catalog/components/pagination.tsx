@@ -11,11 +11,17 @@ function hrefForPage(search: string, pathname: string, page: number): string {
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** Real links per page: Back returns to the page you came from, and each page can be shared. */
-export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+/**
+ * Real links per page: Back returns to the page you came from, and each page can be shared.
+ * `more`: pages exist after `pageCount` (the total was capped at "1,000+"), so the last page is
+ * unknown: no link to it, an ellipsis instead, and Next stays.
+ */
+export function Pagination({ page, pageCount, more = false }: { page: number; pageCount: number; more?: boolean }) {
   const { pathname, search } = useLocation();
-  if (pageCount <= 1) return null;
-  const pages = Array.from(new Set([1, page - 1, page, page + 1, pageCount])).filter((p) => p >= 1 && p <= pageCount);
+  if (pageCount <= 1 && !more) return null;
+  const pages = Array.from(new Set([1, page - 1, page, page + 1, ...(more ? [] : [pageCount])])).filter(
+    (p) => p >= 1 && p <= pageCount,
+  );
   const linkClass = (active: boolean) => cn(buttonVariants({ variant: active ? 'primary' : 'ghost', size: 'icon' }));
   return (
     <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-1">
@@ -37,7 +43,8 @@ export function Pagination({ page, pageCount }: { page: number; pageCount: numbe
           </Link>
         </span>
       ))}
-      {page < pageCount ? (
+      {more ? <span aria-hidden="true">…</span> : null}
+      {page < pageCount || more ? (
         <Link to={hrefForPage(search, pathname, page + 1)} className={linkClass(false)} aria-label="Next page">
           <ChevronRight aria-hidden="true" />
         </Link>
