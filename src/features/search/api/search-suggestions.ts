@@ -11,7 +11,12 @@ const SuggestionSchema = z.object({
   category_name: z.string(),
 });
 export type Suggestion = z.infer<typeof SuggestionSchema>;
-const SuggestionPageSchema = z.object({ total: z.number(), items: z.array(SuggestionSchema) });
+// total_capped: past 1,000 matches `total` is a lower bound ("1,000+"); optional for a database without it.
+const SuggestionPageSchema = z.object({
+  total: z.number(),
+  total_capped: z.optional(z.boolean()),
+  items: z.array(SuggestionSchema),
+});
 
 export async function searchSuggestions(query: string, signal?: AbortSignal) {
   const supabase = await getSupabase();

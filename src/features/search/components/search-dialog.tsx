@@ -6,8 +6,9 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/utils/cn';
-import { formatPrice, pluralize } from '@/utils/format';
+import { formatPrice } from '@/utils/format';
 import { useSearchSuggestions } from '../api/search-suggestions.ts';
+import { resultCount } from '../utils/result-count.ts';
 
 const DEBOUNCE_MS = 150;
 
@@ -124,7 +125,7 @@ export function SearchDialog() {
               : results.isError
                 ? 'Search failed. Check your connection and try again.'
                 : results.data
-                  ? `${pluralize(results.data.total, 'result')}${pending ? ' · updating…' : ''}`
+                  ? `${resultCount(results.data)}${pending ? ' · updating…' : ''}`
                   : ''}
         </p>
         <ul id={listId} role="listbox" aria-label="Results" className="flex max-h-[50vh] flex-col gap-1 overflow-y-auto">
