@@ -41,11 +41,16 @@ for (const theme of THEMES) {
         await useTheme(page, theme);
       });
 
-      test('axe: the search dialog with a highlighted result', async ({ page }) => {
+      test('axe: the search dialog, empty and with a highlighted result', async ({ page }) => {
         await page.goto('/');
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await page.getByRole('button', { name: 'Search' }).click();
         const dialog = page.getByRole('dialog', { name: 'Search the catalog' });
+        // Before any results there is no empty listbox to land on.
+        await expect(dialog.getByText('Type to search.')).toBeVisible();
+        await expect(dialog.getByRole('listbox')).toHaveCount(0);
+        await expect(dialog.getByRole('combobox', { name: 'Search' })).toHaveAttribute('aria-expanded', 'false');
+        await expectNoAxeViolations(page);
         await dialog.getByRole('combobox', { name: 'Search' }).fill('oak');
         await expect(dialog.getByRole('option').first()).toBeVisible();
         await page.keyboard.press('ArrowDown');
@@ -115,7 +120,12 @@ for (const theme of THEMES) {
     await addFromItemPage(page, item.slug, 1);
     await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 1 item');
 
-    await page.goto('/checkout');
+    // In-app navigation to checkout: a page load right after the click would abort the cart write.
+    const drawer = await openCart(page);
+    await drawer.getByRole('link', { name: 'Review order' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await page.getByRole('main').getByRole('link', { name: 'Review order' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
     const review = page.getByRole('region', { name: 'Review your order' });
     await expect(review.getByRole('row', { name: new RegExp(item.title) })).toBeVisible();
     for (const viewport of VIEWPORTS) {
@@ -141,5 +151,14 @@ for (const theme of THEMES) {
     await expect(page.getByTestId('order-status')).toHaveText('Status: Cancelled');
     await expectNoAxeViolations(page);
     expect((await itemRow(request, item.slug)).stock).toBe(stock);
+
+    // The account page with an order in its history.
+    const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.goto('/account');
+    await expect(page.getByRole('list', { name: 'Orders' }).getByRole('link', { name: `Order #${orderId}` })).toBeVisible();
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await expectNoAxeViolations(page);
+    }
   });
 }

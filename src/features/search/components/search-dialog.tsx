@@ -128,7 +128,8 @@ export function SearchDialog() {
                   ? `${resultCount(results.data)}${pending ? ' · updating…' : ''}`
                   : ''}
         </p>
-        <ul id={listId} role="listbox" aria-label="Results" className="flex max-h-[50vh] flex-col gap-1 overflow-y-auto">
+        {/* Hidden while empty: an empty listbox is announced as one with nothing to choose. */}
+        <ul id={listId} role="listbox" aria-label="Results" hidden={items.length === 0} className="flex max-h-[50vh] flex-col gap-1 overflow-y-auto">
           {items.map((item, index) => (
             <li
               key={item.id}
