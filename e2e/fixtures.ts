@@ -57,10 +57,11 @@ export async function appliedTheme(page: Page) {
 
 /**
  * Runs axe on the page as it is (open dialogs included) and fails on any violation at all,
- * whatever its impact, naming the rule, its impact and every offending node.
+ * whatever its impact, naming the rule, its impact and every offending node. Besides axe's
+ * default rules it checks target-size (WCAG 2.2 AA 2.5.8, off in axe by default).
  */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
   const found = results.violations.map(
     (v) => `${v.id} (${v.impact ?? 'no impact'}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
