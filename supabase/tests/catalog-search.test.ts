@@ -204,6 +204,29 @@ describe('search_items above 1,000 matches', () => {
     });
   }
 
+  it('filters featured items whether there are none, a few or more than 1,000', async () => {
+    expect(await search({ featured: true }, bulk)).toEqual({ total: 0, total_capped: false, items: [] });
+    await bulk.transaction(async (tx) => {
+      await tx.exec(`update items set featured = true where slug in ('plain-stool-7', 'walnut-side-table-2')`);
+      await tx.query(`select set_config('role', 'anon', true)`);
+      const { rows } = await tx.query<{ r: SearchResult }>(`select public.search_items(featured => true, sort => 'newest') as r`);
+      expect(rows[0]?.r).toMatchObject({ total: 2, total_capped: false });
+      expect(rows[0]?.r.items.map((item) => item.slug)).toEqual(['plain-stool-7', 'walnut-side-table-2']);
+      await tx.rollback();
+    });
+    await bulk.transaction(async (tx) => {
+      // Past 1,000 featured items the filter is the plain column again.
+      await tx.exec(`update items set featured = true where slug like 'plain-stool-%' and price_cents > 1100`);
+      await tx.query(`select set_config('role', 'anon', true)`);
+      const { rows } = await tx.query<{ r: SearchResult }>(
+        `select public.search_items(featured => true, query => 'stool', sort => 'price_asc', page_size => 3) as r`,
+      );
+      expect(rows[0]?.r).toMatchObject({ total: 1000, total_capped: true });
+      expect(rows[0]?.r.items.map((item) => item.slug)).toEqual(['plain-stool-101', 'plain-stool-102', 'plain-stool-103']);
+      await tx.rollback();
+    });
+  });
+
   it('keeps relevance order and id tie-break inside the ranked window', async () => {
     const first = slugs(await search({ query: 'stool', page_size: 5 }, bulk));
     expect(first).toEqual(['plain-stool-1', 'plain-stool-2', 'plain-stool-3', 'plain-stool-4', 'plain-stool-5']);
