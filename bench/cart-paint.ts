@@ -13,7 +13,7 @@ const EMAIL = 'bench-cart@example.test';
 const PASSWORD = 'bench-password-1';
 
 /**
- * Installs a watcher on the header's cart badge: each time its text changes, the time of the
+ * Installs a watcher on the header's cart badge: each time its count changes, the time of the
  * frame after the change was painted (rAF, then a task) is pushed to `window.__paints` as epoch
  * milliseconds, comparable across tabs of one machine.
  */
@@ -21,11 +21,17 @@ async function watchBadge(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __paints: number[] };
     w.__paints = [];
-    const badge = document.querySelector('[data-testid="cart-count"]');
-    if (!badge) throw new Error('no cart badge');
+    const header = document.querySelector('header');
+    if (!header) throw new Error('no header');
+    // Watch the header, not the badge: the badge element itself is replaced once the drawer's code loads.
+    const badgeText = () => header.querySelector('[data-testid="cart-count"]')?.textContent ?? '';
+    let last = badgeText();
     new MutationObserver(() => {
+      const now = badgeText();
+      if (now === last) return;
+      last = now;
       requestAnimationFrame(() => setTimeout(() => w.__paints.push(performance.timeOrigin + performance.now()), 0));
-    }).observe(badge, { childList: true, characterData: true, subtree: true });
+    }).observe(header, { childList: true, characterData: true, subtree: true });
   });
 }
 

@@ -6,6 +6,21 @@ export type { RealtimeChannel, Session, SupabaseClient };
 
 let client: Promise<SupabaseClient> | null = null;
 
+/** Browsers cap keepalive bodies at 64 KiB in total; uploads are larger and are not sent this way. */
+const KEEPALIVE_MAX_BODY = 60 * 1024;
+
+/**
+ * Small writes (a cart line, an order, a profile name) are sent with `keepalive`, so leaving or
+ * reloading the page right after a change does not abort it: the optimistic screen already showed
+ * it, and it must reach the server. Reads and uploads go as usual.
+ */
+function fetchSurvivingUnload(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const method = (init?.method ?? 'GET').toUpperCase();
+  const body = init?.body;
+  const small = body == null || (typeof body === 'string' && body.length <= KEEPALIVE_MAX_BODY);
+  return fetch(input, method !== 'GET' && method !== 'HEAD' && small ? { ...init, keepalive: true } : init);
+}
+
 /**
  * The app's one Supabase client; every feature's api/ goes through it. supabase-js (auth,
  * realtime, storage, functions: about 55 KiB gzip) is its own chunk, requested as the app starts
@@ -16,6 +31,7 @@ export function getSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
     createClient(env.supabaseUrl, env.supabaseKey, {
       auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+      global: { fetch: fetchSurvivingUnload },
     }),
   );
   return client;

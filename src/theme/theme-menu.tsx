@@ -1,5 +1,4 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,20 +8,18 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { THEME_LABELS, THEME_PREFERENCES, parseThemePreference } from './theme.ts';
+import { ThemeButton } from './theme-button.tsx';
 import { useTheme } from './use-theme.ts';
 
 const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
-/** The header's theme button: sun in light, moon in dark; opens Light / Dark / System. */
-export function ThemeMenu() {
-  const { preference, resolved, setPreference } = useTheme();
-  const Icon = resolved === 'dark' ? Moon : Sun;
+/** The menu the header's theme button opens: Light / Dark / System. */
+export function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const { preference, setPreference } = useTheme();
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Theme: ${THEME_LABELS[preference]}`} data-theme-toggle="">
-          <Icon aria-hidden="true" data-icon={resolved === 'dark' ? 'moon' : 'sun'} />
-        </Button>
+        <ThemeButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>Theme</DropdownMenuLabel>

@@ -1,4 +1,4 @@
-import { Menu, User, X } from 'lucide-react';
+import { User, X } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/features/account/session/use-session';
 import { ThemeRadioGroup } from '@/theme/theme-radio-group';
 import { cn } from '@/utils/cn';
+import { MenuButton } from './menu-button.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
 
 const itemClass =
@@ -16,8 +17,8 @@ const itemClass =
  * The phone-width menu: a modal dialog (focus trapped, Escape closes, focus returns to the
  * Menu button) holding the navigation and the theme choice. Navigating closes it.
  */
-export function MobileMenu() {
-  const [open, setOpen] = useState(false);
+export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const location = useLocation();
 
   // Any navigation (a link here, Back, a shortcut) closes the menu: adjust state during render.
@@ -37,9 +38,7 @@ export function MobileMenu() {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Menu">
-          <Menu aria-hidden="true" />
-        </Button>
+        <MenuButton />
       </DialogTrigger>
       <DialogContent side="top" className="gap-6 rounded-b-lg">
         <div className="flex items-center justify-between">

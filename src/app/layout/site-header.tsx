@@ -1,12 +1,9 @@
 import { Link, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { ThemeMenu } from '@/theme/theme-menu';
 import { cn } from '@/utils/cn';
-import { MobileMenu } from './mobile-menu.tsx';
+import { HeaderCart, HeaderMobileMenu, HeaderSearch, HeaderThemeMenu } from './header-widgets.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
 import { AccountControl } from '@/features/account/components/account-control';
-import { CartDrawer } from '@/features/cart/components/cart-drawer';
-import { SearchDialog } from '@/features/search/components/search-dialog';
 
 const navLinkClass =
   'flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-5';
@@ -35,13 +32,13 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <SearchDialog />
-          <CartDrawer />
+          <HeaderSearch />
+          <HeaderCart />
           <AccountControl className="hidden md:inline-flex" />
           <div className="hidden md:block">
-            <ThemeMenu />
+            <HeaderThemeMenu />
           </div>
-          <MobileMenu />
+          <HeaderMobileMenu />
         </div>
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { ShoppingCart, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -6,28 +6,19 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Dia
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useCartContext } from '../hooks/use-cart-context.ts';
+import { CartButton } from './cart-button.tsx';
 import { CartError } from './cart-error.tsx';
 import { CartLines } from './cart-lines.tsx';
 import { CartSummary } from './cart-summary.tsx';
 
-/** The header's Cart button (with its live count) and the drawer it opens. */
-export function CartDrawer() {
+/** The drawer the header's Cart button opens; `defaultOpen` when a click arrived before this code did. */
+export function CartDrawer({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const cart = useCartContext();
-  const [open, setOpen] = useState(false);
-  const label = `Cart, ${cart.count} ${cart.count === 1 ? 'item' : 'items'}`;
+  const [open, setOpen] = useState(defaultOpen);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={label}>
-          <ShoppingCart aria-hidden="true" />
-          <span
-            aria-hidden="true"
-            data-testid="cart-count"
-            className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-xs leading-5 font-semibold text-primary-foreground"
-          >
-            {cart.count}
-          </span>
-        </Button>
+        <CartButton />
       </DialogTrigger>
       <DialogContent side="right" className="gap-4">
         <div className="flex items-center justify-between">

@@ -1,5 +1,5 @@
 import { Loader2, Search } from 'lucide-react';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -8,24 +8,19 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/utils/cn';
 import { formatPrice } from '@/utils/format';
 import { useSearchSuggestions } from '../api/search-suggestions.ts';
+import { useSearchShortcut } from '../hooks/use-search-shortcut.ts';
+import { SearchButton } from './search-button.tsx';
 import { resultCount } from '../utils/result-count.ts';
 
 const DEBOUNCE_MS = 150;
-
-function isTypingTarget(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
-}
 
 /**
  * The header's search: a dialog (also opened by "/" and Ctrl/Cmd+K) with results as you type.
  * The input is a combobox: arrows move through the results, Enter opens the highlighted item
  * or, with none highlighted, the full results page.
  */
-export function SearchDialog() {
-  const [open, setOpen] = useState(false);
+export function SearchDialog({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
   const navigate = useNavigate();
@@ -37,18 +32,7 @@ export function SearchDialog() {
   // Pending shows at once: while typing (before the debounce settles) and while fetching.
   const pending = trimmed.length > 0 && (trimmed !== debounced || results.isFetching);
 
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      const shortcut =
-        (event.key.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey)) ||
-        (event.key === '/' && !event.metaKey && !event.ctrlKey && !event.altKey && !isTypingTarget(event.target));
-      if (!shortcut) return;
-      event.preventDefault();
-      setOpen(true);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  useSearchShortcut(() => setOpen(true));
 
   const go = (href: string) => {
     setOpen(false);
@@ -83,9 +67,7 @@ export function SearchDialog() {
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Search" aria-keyshortcuts="/ Control+K Meta+K">
-          <Search aria-hidden="true" />
-        </Button>
+        <SearchButton />
       </DialogTrigger>
       <DialogContent>
         <DialogTitle className="text-lg font-semibold">Search the catalog</DialogTitle>
