@@ -15,6 +15,7 @@ const searchDialog = deferred<Openable>(() => import('@/features/search/componen
 const mobileMenu = deferred<Openable>(() => import('./mobile-menu.tsx').then((module) => module.MobileMenu));
 
 interface TriggerProps {
+  onPointerDown: () => void;
   onFocus: () => void;
   onBlur: () => void;
   onClick: () => void;
@@ -32,6 +33,9 @@ function DeferredWidget({ widget, trigger }: { widget: Deferred<Openable>; trigg
   const fallback = trigger({
     onFocus: () => setHadFocus(true),
     onBlur: () => setHadFocus(false),
+    // A press counts from pointerdown: if the widget replaces the look-alike between down and up,
+    // the browser sends no click to either, and the press would be lost.
+    onPointerDown: () => setOpenOnArrival(true),
     onClick: () => setOpenOnArrival(true),
   });
   return (
