@@ -24,10 +24,10 @@ async function watchBadge(page: Page): Promise<void> {
     const header = document.querySelector('header');
     if (!header) throw new Error('no header');
     // Watch the header, not the badge: the badge element itself is replaced once the drawer's code loads.
-    const badgeText = () => header.querySelector('[data-testid="cart-count"]')?.textContent ?? '';
-    let last = badgeText();
+    // No named helpers in here: tsx would wrap them in a __name() call the page does not have.
+    let last = header.querySelector('[data-testid="cart-count"]')?.textContent ?? '';
     new MutationObserver(() => {
-      const now = badgeText();
+      const now = header.querySelector('[data-testid="cart-count"]')?.textContent ?? '';
       if (now === last) return;
       last = now;
       requestAnimationFrame(() => setTimeout(() => w.__paints.push(performance.timeOrigin + performance.now()), 0));
