@@ -1,9 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
 import { CartLineSchema, type CartLine } from './cart-schemas.ts';
 
-export const CART_SELECT = 'item_id, quantity, item:items(id, slug, title, price_cents, currency, stock, image_paths)';
+const CART_SELECT = 'item_id, quantity, item:items(id, slug, title, price_cents, currency, stock, image_paths)';
 
 /** The signed-in user's cart (RLS returns only their lines), oldest line first. */
 export async function getCart(): Promise<CartLine[]> {
@@ -16,10 +15,3 @@ export async function getCart(): Promise<CartLine[]> {
 }
 
 export const cartQueryKey = (userId: string) => ['cart', userId] as const;
-
-export const getCartQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: cartQueryKey(userId), queryFn: getCart, staleTime: 0 });
-
-export function useCartQuery(userId: string | null) {
-  return useQuery({ ...getCartQueryOptions(userId ?? ''), enabled: userId !== null });
-}

@@ -62,7 +62,3 @@ export function setGuestQuantity(itemId: number, quantity: number): void {
 export function removeGuestLine(itemId: number): void {
   writeGuestLines(readGuestLines().filter((line) => line.item_id !== itemId));
 }
-
-export function clearGuestCart(): void {
-  writeGuestLines([]);
-}
