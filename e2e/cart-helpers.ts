@@ -83,3 +83,12 @@ export async function addFromItemPage(page: Page, slug: string, quantity = 1): P
   if (quantity !== 1) await picker.fill(String(quantity));
   await page.getByRole('button', { name: 'Add to cart' }).click();
 }
+
+/** Places the user's server cart as an order through the API (no browser), returning its id. */
+export async function placeOrderAs(request: APIRequestContext, token: string): Promise<number> {
+  const response = await request.post('/rest/v1/rpc/place_order', { headers: asUser(token), data: {} });
+  expect(response.status(), await response.text()).toBe(200);
+  const result = (await response.json()) as { status: string; order_id?: number };
+  expect(result.status).toBe('placed');
+  return result.order_id ?? 0;
+}

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { createUserScopeGuard } from './user-scope.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -9,3 +10,6 @@ export const queryClient = new QueryClient({
     mutations: { networkMode: 'always' },
   },
 });
+
+/** The session store tells it whose session this is; it keeps every other user's data out of the cache. */
+export const userScopeGuard = createUserScopeGuard(queryClient);

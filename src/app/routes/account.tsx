@@ -51,7 +51,7 @@ export function AccountRoute() {
             <div className="grid gap-6">
               <ProfileSection userId={session.userId} email={session.email} />
               <AccountSection id="orders" title="Orders" description="Your order requests, newest first.">
-                <OrderHistory orderHref={paths.order.getHref} />
+                <OrderHistory userId={session.userId} orderHref={paths.order.getHref} />
               </AccountSection>
               <AccountSection id="security" title="Security" description="Password, e-mail address and where you are signed in.">
                 <AccountSubsection id="password-heading" title="Password">

@@ -7,7 +7,7 @@ import { RequireSession } from '@/features/account/components/require-session';
 import { useCartContext } from '@/features/cart/hooks/use-cart-context';
 import { CheckoutPanel } from '@/features/orders/components/checkout-panel';
 
-function Checkout({ email }: { email: string }) {
+function Checkout({ userId, email }: { userId: string; email: string }) {
   const cart = useCartContext();
   const navigate = useNavigate();
   if (cart.isLoading) return <RouteSkeleton />;
@@ -21,6 +21,7 @@ function Checkout({ email }: { email: string }) {
   return (
     <div className="flex max-w-2xl flex-col gap-4">
       <CheckoutPanel
+        userId={userId}
         lines={lines}
         email={email}
         onCartChanged={() => void cart.refetch()}
@@ -41,7 +42,7 @@ export function CheckoutRoute() {
     <>
       <PageTitle title="Review order" />
       <PageHeader title="Review order" description="Check everything once more, then place your order." />
-      <RequireSession>{(session) => <Checkout email={session.email} />}</RequireSession>
+      <RequireSession>{(session) => <Checkout userId={session.userId} email={session.email} />}</RequireSession>
     </>
   );
 }

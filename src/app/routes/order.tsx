@@ -9,5 +9,9 @@ export function OrderRoute() {
   const orderId = /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null;
   if (orderId === null) return <NotFoundRoute />;
   const justPlaced = (state as { placed?: unknown } | null)?.placed === true;
-  return <RequireSession>{() => <OrderView orderId={orderId} justPlaced={justPlaced} notFound={<NotFoundRoute />} />}</RequireSession>;
+  return (
+    <RequireSession>
+      {(session) => <OrderView userId={session.userId} orderId={orderId} justPlaced={justPlaced} notFound={<NotFoundRoute />} />}
+    </RequireSession>
+  );
 }

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { queryClient } from '@/lib/query-client';
 import { expectSignOut } from '../session/session-store.ts';
 
 /**
@@ -21,7 +20,6 @@ export async function deleteAccount(): Promise<void> {
   }
   expectSignOut();
   await supabase.auth.signOut({ scope: 'local' });
-  queryClient.removeQueries({ queryKey: ['account'] });
 }
 
 export function useDeleteAccount() {

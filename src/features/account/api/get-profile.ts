@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { env } from '@/config/env';
 import { getSupabase } from '@/lib/supabase';
+import { accountKeys } from './account-keys.ts';
 
 export const ProfileSchema = z.object({
   id: z.string(),
@@ -19,7 +20,7 @@ export async function getProfile(userId: string): Promise<Profile> {
 }
 
 export const getProfileQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['account', 'profile', userId], queryFn: () => getProfile(userId) });
+  queryOptions({ queryKey: accountKeys.profile(userId), queryFn: () => getProfile(userId) });
 
 export function useProfile(userId: string | null) {
   return useQuery({ ...getProfileQueryOptions(userId ?? ''), enabled: userId !== null });

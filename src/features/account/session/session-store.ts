@@ -1,5 +1,5 @@
+import { userScopeGuard } from '@/lib/query-client';
 import { getSupabase, type Session } from '@/lib/supabase';
-import { emitSignedIn } from './auth-events.ts';
 
 export type { Session };
 
@@ -36,25 +36,22 @@ let started = false;
  * Subscribes once to supabase-js auth events. supabase-js itself keeps tabs in step (a storage
  * event in one tab makes the others emit SIGNED_IN / SIGNED_OUT), so every tab's UI follows
  * the session without extra channels.
+ *
+ * Whenever the session's user changes — sign-out here or in another tab, another account signing
+ * in, an expired session, a deleted account — the previous user's cached data is dropped before
+ * the new state is published, so no screen can paint it for the next person.
  */
 export function startSessionStore(): void {
   if (started) return;
   started = true;
-  let lastUserId: string | null = null;
   void getSupabase().then((supabase) =>
     supabase.auth.onAuthStateChange((event, session) => {
       if (event === 'PASSWORD_RECOVERY') recovering = true;
       if (event === 'SIGNED_OUT') recovering = false;
       const next = toState(session);
       if (event === 'SIGNED_IN') signOutRequested = false;
+      userScopeGuard.track(next.status === 'signed-in' ? next.userId : null);
       publish(next);
-      const userId = next.status === 'signed-in' ? next.userId : null;
-      // Callbacks run inside auth-js's lock: emit on a later task so listeners may call supabase.
-      if (userId && userId !== lastUserId) {
-        const user = { id: userId, email: next.status === 'signed-in' ? next.email : '' };
-        setTimeout(() => emitSignedIn({ user, restored: event === 'INITIAL_SESSION' }), 0);
-      }
-      lastUserId = userId;
     }),
   );
 }
@@ -78,19 +75,6 @@ export function endPasswordRecovery(): void {
   if (!recovering) return;
   recovering = false;
   if (state.status === 'signed-in') publish({ ...state, recovering: false });
-}
-
-/** Resolves once supabase-js has read the stored session (route guards wait for it). */
-export function whenSessionKnown(): Promise<SessionState> {
-  startSessionStore();
-  if (state.status !== 'loading') return Promise.resolve(state);
-  return new Promise((resolve) => {
-    const unsubscribe = subscribeSession(() => {
-      if (state.status === 'loading') return;
-      unsubscribe();
-      resolve(state);
-    });
-  });
 }
 
 // Subscribe as soon as the app loads, not at first render: the router renders nothing until the

@@ -13,5 +13,3 @@ export async function getCart(): Promise<CartLine[]> {
   if (!parsed.success) throw new Error('The server sent the cart in an unexpected shape.');
   return parsed.data;
 }
-
-export const cartQueryKey = (userId: string) => ['cart', userId] as const;

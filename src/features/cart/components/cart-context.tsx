@@ -13,7 +13,7 @@ export function CartProvider({ session, children }: { session: CartSession; chil
   const reportRef = useRef<(message: string) => void>(() => undefined);
   const onMessage = useCallback((message: string) => reportRef.current(message), []);
   const owner = useCartOwner(session, onMessage);
-  const cart = useCart(owner);
+  const cart = useCart(owner, session.status === 'signed-in' ? session.userId : null);
   useEffect(() => {
     reportRef.current = cart.report;
   }, [cart.report]);

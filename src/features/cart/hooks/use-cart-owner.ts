@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CartLine } from '../api/cart-schemas.ts';
-import { cartQueryKey } from '../api/get-cart.ts';
+import { cartKeys } from '../api/cart-keys.ts';
 import { hasGuestLines, mergeGuestCart, type MergeReport } from '../api/merge-guest-cart.ts';
 
 /** Whose cart: a signed-in user's (in the database) or this browser's guest cart. */
 export type CartOwner = { kind: 'user'; userId: string } | { kind: 'guest' };
-
-export const GUEST_CART_QUERY_KEY = ['cart', 'guest'] as const;
 
 /** The session as the cart needs it: unknown while supabase-js reads storage, then a user id or none. */
 export type CartSession = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; userId: string };
@@ -36,7 +34,7 @@ export function useCartOwner(session: CartSession, onMessage: (message: string) 
   useEffect(() => {
     if (!userId || settledFor === userId) return;
     let current = true;
-    const guestLines = queryClient.getQueryData<CartLine[]>(GUEST_CART_QUERY_KEY);
+    const guestLines = queryClient.getQueryData<CartLine[]>(cartKeys.guest);
     mergeGuestCart()
       .then((report) => {
         const notice = report ? describeLowered(report, guestLines) : null;
@@ -47,20 +45,14 @@ export function useCartOwner(session: CartSession, onMessage: (message: string) 
         onMessage(`Your cart from before you signed in could not be added to your account yet (${reason}). It is kept in this browser and will be added next time.`);
       })
       .finally(async () => {
-        await queryClient.invalidateQueries({ queryKey: cartQueryKey(userId) });
-        await queryClient.invalidateQueries({ queryKey: GUEST_CART_QUERY_KEY });
+        await queryClient.invalidateQueries({ queryKey: cartKeys.user(userId) });
+        await queryClient.invalidateQueries({ queryKey: cartKeys.guest });
         if (current) setSettledFor(userId);
       });
     return () => {
       current = false;
     };
   }, [userId, settledFor, queryClient, onMessage]);
-
-  // Signing out leaves no copy of the account's cart in this tab's memory.
-  useEffect(() => {
-    if (!userId) return;
-    return () => queryClient.removeQueries({ queryKey: cartQueryKey(userId) });
-  }, [userId, queryClient]);
 
   if (session.status === 'loading') return null;
   if (!userId) return { kind: 'guest' };

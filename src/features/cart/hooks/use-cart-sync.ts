@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { openChannel } from '@/lib/supabase';
-import { cartQueryKey } from '../api/get-cart.ts';
+import { cartKeys } from '../api/cart-keys.ts';
 import { CART_CHANGE_MUTATION_KEY } from './use-cart.ts';
 
 /**
@@ -15,7 +15,7 @@ export function useCartSync(userId: string | null) {
 
   useEffect(() => {
     if (!userId) return;
-    const queryKey = cartQueryKey(userId);
+    const queryKey = cartKeys.user(userId);
     // A change still in flight refetches when it settles; refetching now would paint the cart without it.
     const refetch = () => {
       if (queryClient.isMutating({ mutationKey: CART_CHANGE_MUTATION_KEY }) > 0) return;

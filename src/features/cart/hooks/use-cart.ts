@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useScopedState } from '@/hooks/use-scoped-state';
 import { cartCount, cartTotalCents, lineLimit, type CartItem, type CartLine } from '../api/cart-schemas.ts';
-import { cartQueryKey, getCart } from '../api/get-cart.ts';
+import { cartKeys } from '../api/cart-keys.ts';
+import { getCart } from '../api/get-cart.ts';
 import { GUEST_CART_KEY, loadGuestCart, removeGuestLine, setGuestQuantity } from '../api/guest-cart-store.ts';
 import { removeCartLine, setCartQuantity } from '../api/set-cart-quantity.ts';
-import { GUEST_CART_QUERY_KEY, type CartOwner } from './use-cart-owner.ts';
+import type { CartOwner } from './use-cart-owner.ts';
 
 /** Marks cart writes, so a realtime refetch never lands on top of a change still in flight. */
 export const CART_CHANGE_MUTATION_KEY = ['cart', 'change'] as const;
@@ -34,13 +36,14 @@ function describe(previous: CartLine[] | undefined, { item, quantity }: ChangeLi
 /**
  * The cart for an owner, with optimistic changes: the screen changes in the same frame, and a
  * change the server (or the browser's storage) refuses rolls back with its reason in `error`.
- * `announcement` is the last change in words, for an aria-live region.
+ * `announcement` is the last change in words, for an aria-live region. Both belong to the session's
+ * user (`sessionUserId`, null for a guest): another account never sees the previous one's messages.
  */
-export function useCart(owner: CartOwner | null) {
+export function useCart(owner: CartOwner | null, sessionUserId: string | null) {
   const queryClient = useQueryClient();
-  const queryKey = owner?.kind === 'user' ? cartQueryKey(owner.userId) : GUEST_CART_QUERY_KEY;
-  const [error, setError] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
+  const queryKey = owner?.kind === 'user' ? cartKeys.user(owner.userId) : cartKeys.guest;
+  const [error, setError] = useScopedState<string | null>(sessionUserId, null);
+  const [announcement, setAnnouncement] = useScopedState(sessionUserId, '');
 
   const query = useQuery({
     queryKey,
@@ -53,7 +56,7 @@ export function useCart(owner: CartOwner | null) {
   useEffect(() => {
     if (!isGuest) return;
     const onStorage = (event: StorageEvent) => {
-      if (event.key === GUEST_CART_KEY || event.key === null) void queryClient.invalidateQueries({ queryKey: GUEST_CART_QUERY_KEY });
+      if (event.key === GUEST_CART_KEY || event.key === null) void queryClient.invalidateQueries({ queryKey: cartKeys.guest });
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { isNetworkFailure } from '@/utils/is-network-failure';
+import { orderKeys } from './order-keys.ts';
 
 /** Cancels one of the caller's orders; cancel_order puts the stock back in the same transaction. */
 export async function cancelOrder(orderId: number): Promise<void> {
@@ -12,10 +13,10 @@ export async function cancelOrder(orderId: number): Promise<void> {
   throw new Error('The order could not be cancelled. Please try again.');
 }
 
-export function useCancelOrder(orderId: number) {
+export function useCancelOrder(userId: string, orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => cancelOrder(orderId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all(userId) }),
   });
 }

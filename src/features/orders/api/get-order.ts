@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
+import { orderKeys } from './order-keys.ts';
 import { OrderWithLinesSchema, type OrderWithLines } from './order-schemas.ts';
 
 const ORDER_SELECT =
@@ -16,9 +17,9 @@ export async function getOrder(orderId: number): Promise<OrderWithLines | null> 
   return parsed.data;
 }
 
-export const getOrderQueryOptions = (orderId: number) =>
-  queryOptions({ queryKey: ['orders', 'detail', orderId], queryFn: () => getOrder(orderId) });
+export const getOrderQueryOptions = (userId: string, orderId: number) =>
+  queryOptions({ queryKey: orderKeys.detail(userId, orderId), queryFn: () => getOrder(orderId) });
 
-export function useOrder(orderId: number) {
-  return useQuery(getOrderQueryOptions(orderId));
+export function useOrder(userId: string, orderId: number) {
+  return useQuery(getOrderQueryOptions(userId, orderId));
 }

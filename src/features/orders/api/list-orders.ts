@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
+import { orderKeys } from './order-keys.ts';
 import { OrderSchema, type Order } from './order-schemas.ts';
 
 export async function listOrders(): Promise<Order[]> {
@@ -17,8 +18,8 @@ export async function listOrders(): Promise<Order[]> {
   return parsed.data;
 }
 
-export const listOrdersQueryOptions = () => queryOptions({ queryKey: ['orders', 'list'], queryFn: listOrders });
+export const listOrdersQueryOptions = (userId: string) => queryOptions({ queryKey: orderKeys.list(userId), queryFn: listOrders });
 
-export function useOrders() {
-  return useQuery(listOrdersQueryOptions());
+export function useOrders(userId: string) {
+  return useQuery(listOrdersQueryOptions(userId));
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { isNetworkFailure } from '@/utils/is-network-failure';
+import { orderKeys } from './order-keys.ts';
 import { PlaceOrderResultSchema, type PlaceOrderResult } from './order-schemas.ts';
 
 /**
@@ -24,10 +25,10 @@ export async function placeOrder(): Promise<PlaceOrderResult> {
   return parsed.data;
 }
 
-export function usePlaceOrder() {
+export function usePlaceOrder(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all(userId) }),
   });
 }

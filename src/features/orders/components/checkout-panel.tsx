@@ -25,17 +25,19 @@ function describeChange({ title, requested, available }: StockChanges[number]): 
  * place_order) is refreshed, so the buyer reviews again before ordering.
  */
 export function CheckoutPanel({
+  userId,
   lines,
   email,
   onPlaced,
   onCartChanged,
 }: {
+  userId: string;
   lines: readonly ReviewLine[];
   email: string;
   onPlaced: (orderId: number) => void;
   onCartChanged: () => void;
 }) {
-  const place = usePlaceOrder();
+  const place = usePlaceOrder(userId);
   const noticeRef = useRef<HTMLDivElement>(null);
   const result = place.data;
   const changes = result?.status === 'stock_changed' ? result.changes : null;

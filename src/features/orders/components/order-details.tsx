@@ -8,8 +8,8 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
 
-function CancelOrder({ orderId }: { orderId: number }) {
-  const cancel = useCancelOrder(orderId);
+function CancelOrder({ userId, orderId }: { userId: string; orderId: number }) {
+  const cancel = useCancelOrder(userId, orderId);
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
@@ -41,8 +41,8 @@ function CancelOrder({ orderId }: { orderId: number }) {
 }
 
 /** An order with its lines; the status follows the order live (see useLiveOrder). */
-export function OrderDetails({ order }: { order: OrderWithLines }) {
-  const confirmation = useOrderConfirmation(order.id, order.status);
+export function OrderDetails({ userId, order }: { userId: string; order: OrderWithLines }) {
+  const confirmation = useOrderConfirmation(userId, order.id, order.status);
   return (
     <div className="flex max-w-2xl flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -66,7 +66,7 @@ export function OrderDetails({ order }: { order: OrderWithLines }) {
         currency={order.currency}
         totalCents={order.total_cents}
       />
-      {order.status !== 'cancelled' ? <CancelOrder orderId={order.id} /> : null}
+      {order.status !== 'cancelled' ? <CancelOrder userId={userId} orderId={order.id} /> : null}
     </div>
   );
 }

@@ -6,8 +6,8 @@ import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium' });
 
-export function OrderHistory({ orderHref }: { orderHref: (id: number) => string }) {
-  const orders = useOrders();
+export function OrderHistory({ userId, orderHref }: { userId: string; orderHref: (id: number) => string }) {
+  const orders = useOrders(userId);
   if (orders.isPending) return <Skeleton className="h-24" />;
   if (orders.isError) return <p role="alert">Your orders could not be loaded. {orders.error.message}</p>;
   if (orders.data.length === 0) return <p className="text-muted-foreground">No orders yet.</p>;

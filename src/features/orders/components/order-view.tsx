@@ -8,9 +8,19 @@ import { useLiveOrder } from '../hooks/use-live-order.ts';
 import { OrderDetails } from './order-details.tsx';
 
 /** The order page's body: loading, error, not found (RLS hides other people's orders) or the order. */
-export function OrderView({ orderId, justPlaced, notFound }: { orderId: number; justPlaced: boolean; notFound: ReactNode }) {
-  const order = useOrder(orderId);
-  useLiveOrder(orderId);
+export function OrderView({
+  userId,
+  orderId,
+  justPlaced,
+  notFound,
+}: {
+  userId: string;
+  orderId: number;
+  justPlaced: boolean;
+  notFound: ReactNode;
+}) {
+  const order = useOrder(userId, orderId);
+  useLiveOrder(userId, orderId);
 
   if (order.isPending) {
     return (
@@ -42,7 +52,7 @@ export function OrderView({ orderId, justPlaced, notFound }: { orderId: number; 
         <h1 className="text-3xl font-semibold tracking-tight">Order #{orderId}</h1>
         {justPlaced ? <p className="text-muted-foreground">Thank you! Your order is placed; the confirmation is on its way to your inbox.</p> : null}
       </div>
-      <OrderDetails order={order.data} />
+      <OrderDetails userId={userId} order={order.data} />
     </>
   );
 }

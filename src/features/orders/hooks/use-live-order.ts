@@ -4,10 +4,10 @@ import { openChannel } from '@/lib/supabase';
 import { getOrderQueryOptions } from '../api/get-order.ts';
 
 /** The order page follows the order's status live (confirmed by the function, or cancelled elsewhere). */
-export function useLiveOrder(orderId: number) {
+export function useLiveOrder(userId: string, orderId: number) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const { queryKey } = getOrderQueryOptions(orderId);
+    const { queryKey } = getOrderQueryOptions(userId, orderId);
     const refetch = () => void queryClient.invalidateQueries({ queryKey });
     return openChannel((supabase) =>
       supabase
@@ -17,5 +17,5 @@ export function useLiveOrder(orderId: number) {
           if (status === 'SUBSCRIBED') refetch();
         }),
     );
-  }, [orderId, queryClient]);
+  }, [userId, orderId, queryClient]);
 }

@@ -12,11 +12,11 @@ const requested = new Set<number>();
  * (right after ordering, or later if the tab closed before it could), and the status arrives
  * live over realtime. A failure is shown with a way to try again; the order itself stands.
  */
-export function useOrderConfirmation(orderId: number, status: OrderStatus | undefined) {
+export function useOrderConfirmation(userId: string, orderId: number, status: OrderStatus | undefined) {
   const queryClient = useQueryClient();
   const confirm = useMutation({
     mutationFn: () => confirmOrder(orderId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getOrderQueryOptions(orderId).queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getOrderQueryOptions(userId, orderId).queryKey }),
   });
   const { mutate } = confirm;
 
