@@ -86,7 +86,7 @@ export async function addFromItemPage(page: Page, slug: string, quantity = 1): P
 
 /** Places the user's server cart as an order through the API (no browser), returning its id. */
 export async function placeOrderAs(request: APIRequestContext, token: string): Promise<number> {
-  const response = await request.post('/rest/v1/rpc/place_order', { headers: asUser(token), data: {} });
+  const response = await request.post('/rest/v1/rpc/place_order', { headers: asUser(token), data: { idempotency_key: crypto.randomUUID() } });
   expect(response.status(), await response.text()).toBe(200);
   const result = (await response.json()) as { status: string; order_id?: number };
   expect(result.status).toBe('placed');

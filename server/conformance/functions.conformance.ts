@@ -32,7 +32,7 @@ describe('edge function order-confirmation', () => {
   it('confirms the caller’s order and sends the receipt (a missing mail provider is a warning)', async () => {
     const before = await readStock(item.id);
     expect((await buyer.client.from('cart_items').insert({ item_id: item.id, quantity: 1 })).error).toBeNull();
-    const placed = await buyer.client.rpc('place_order');
+    const placed = await buyer.client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
     expect(placed.error).toBeNull();
     const orderId = (placed.data as { order_id: number }).order_id;
 

@@ -74,7 +74,7 @@ describe('rpc place_order / cancel_order', () => {
     const before = await readStock(item.id);
     expect((await buyer.client.from('cart_items').insert({ item_id: item.id, quantity: 2 })).error).toBeNull();
 
-    const placed = await buyer.client.rpc('place_order');
+    const placed = await buyer.client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
     expect(placed.error).toBeNull();
     const result = placed.data as { status: string; order_id: number; total_cents: number; currency: string };
     expect(result).toMatchObject({ status: 'placed', total_cents: item.price_cents * 2, currency: item.currency });
@@ -110,9 +110,9 @@ describe('rpc place_order / cancel_order', () => {
   });
 
   it('refuses an empty cart, and callers without a session', async () => {
-    const empty = await stranger.client.rpc('place_order');
+    const empty = await stranger.client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
     expect(empty.error?.message).toBe('Your cart is empty.');
-    const anonymous = await anonClient().rpc('place_order');
+    const anonymous = await anonClient().rpc('place_order', { idempotency_key: crypto.randomUUID() });
     expect(anonymous.error?.code).toBe('42501');
   });
 });

@@ -108,7 +108,7 @@ describe('realtime postgres_changes', () => {
 
     const before = await readStock(item.id);
     expect((await owner.client.from('cart_items').insert({ item_id: item.id, quantity: 1 })).error).toBeNull();
-    const placed = await owner.client.rpc('place_order');
+    const placed = await owner.client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
     expect(placed.error).toBeNull();
     const orderId = (placed.data as { order_id: number }).order_id;
 

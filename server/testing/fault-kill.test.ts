@@ -171,7 +171,7 @@ async function streamAndKill(
       }
       ledger.ordersSent++;
       figures.ordersSent++;
-      const { data, error } = await send(buyer.client.rpc('place_order'));
+      const { data, error } = await send(buyer.client.rpc('place_order', { idempotency_key: crypto.randomUUID() }));
       if (!error && isPlaced(data)) {
         ledger.acknowledged.set(data.order_id, cycle);
         figures.acknowledged.push(data.order_id);

@@ -27,7 +27,7 @@ describe('order-confirmation (edge function)', () => {
     const client = await buyer('receipt@example.test');
     const { data: item } = await client.from('items').select('id').eq('slug', 'desk-lamp').single();
     expect((await client.from('cart_items').insert({ item_id: item?.id, quantity: 2 })).error).toBeNull();
-    const { data: placed, error } = await client.rpc('place_order');
+    const { data: placed, error } = await client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
     expect(error).toBeNull();
     const orderId = (placed as { order_id: number }).order_id;
 
@@ -51,7 +51,7 @@ describe('order-confirmation (edge function)', () => {
     const owner = await buyer('owner@example.test');
     const { data: item } = await owner.from('items').select('id').eq('slug', 'desk-lamp').single();
     await owner.from('cart_items').insert({ item_id: item?.id, quantity: 1 });
-    const { data: placed } = await owner.rpc('place_order');
+    const { data: placed } = await owner.rpc('place_order', { idempotency_key: crypto.randomUUID() });
     const orderId = (placed as { order_id: number }).order_id;
 
     const stranger = await buyer('stranger@example.test');

@@ -35,13 +35,18 @@ afterAll(async () => {
   cluster?.stop();
 });
 
-async function placeOrder(client: pg.Client, sub: string): Promise<{ status: string }> {
+interface PlaceResult {
+  status: string;
+  order_id?: number;
+}
+
+async function placeOrder(client: pg.Client, sub: string, key: string = crypto.randomUUID()): Promise<PlaceResult> {
   await client.query('begin');
   try {
     await client.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
       JSON.stringify({ role: 'authenticated', sub }),
     ]);
-    const { rows } = await client.query<{ result: { status: string } }>('select public.place_order() as result');
+    const { rows } = await client.query<{ result: PlaceResult }>('select public.place_order($1) as result', [key]);
     await client.query('commit');
     return rows[0]?.result ?? { status: 'none' };
   } catch (error) {
@@ -112,6 +117,25 @@ describe('on a real multi-connection PostgreSQL', () => {
     } finally {
       await Promise.all(crowd.map((client) => client.end()));
     }
+  }, 120_000);
+
+  it('one buyer submitting the same checkout attempt from two connections at once: one order, both get it, 40 times', async () => {
+    const [buyer] = BUYERS;
+    if (!buyer) throw new Error('no buyer');
+    await admin.query(`insert into items (slug, title, price_cents, stock, category_id) values ('twin-lamp', 'Twin lamp', 2900, 1000, 1)`);
+    const before = (await admin.query<{ n: number }>('select count(*)::int as n from orders')).rows[0]?.n ?? 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      await admin.query(`delete from cart_items`);
+      await admin.query(`insert into cart_items (user_id, item_id, quantity) values ($1, (select id from items where slug = 'twin-lamp'), 2)`, [buyer]);
+      const key = crypto.randomUUID();
+      const results = await Promise.all(buyers.map((client) => placeOrder(client, buyer, key)));
+      expect(results.map((result) => result.status)).toEqual(['placed', 'placed']);
+      expect(results[0]?.order_id).toBe(results[1]?.order_id);
+    }
+    const { rows } = await admin.query<{ n: number; stock: number }>(
+      `select (select count(*)::int from orders) as n, (select stock from items where slug = 'twin-lamp') as stock`,
+    );
+    expect(rows[0]).toEqual({ n: before + ROUNDS, stock: 1000 - 2 * ROUNDS });
   }, 120_000);
 
   it('applied every migration on this major version', async () => {

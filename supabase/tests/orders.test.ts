@@ -19,6 +19,9 @@ async function asUser<T>(sub: string, sql: string, params: unknown[] = []): Prom
   });
 }
 
+/** A fresh checkout attempt, as the app makes one per review. */
+const attempt = () => crypto.randomUUID();
+
 async function stock(slug: string): Promise<number> {
   const { rows } = await db.query<{ stock: number }>('select stock from items where slug = $1', [slug]);
   return rows[0]?.stock ?? -1;
@@ -107,7 +110,11 @@ describe('cart_items', () => {
 describe('place_order and cancel_order', () => {
   it('orders the cart atomically: stock down, prices snapshotted, cart cleared', async () => {
     await asUser(ALICE, `insert into cart_items (item_id, quantity) select id, 2 from items where slug in ('lamp', 'shade')`);
-    const [placed] = await asUser<{ result: { status: string; order_id: number; total_cents: number } }>(ALICE, 'select public.place_order() as result');
+    const [placed] = await asUser<{ result: { status: string; order_id: number; total_cents: number } }>(
+      ALICE,
+      'select public.place_order($1) as result',
+      [attempt()],
+    );
     expect(placed?.result).toMatchObject({ status: 'placed', total_cents: 2 * 4900 + 2 * 1900, currency: 'EUR' });
     expect(await stock('lamp')).toBe(3);
     expect(await stock('shade')).toBe(0);
@@ -139,7 +146,7 @@ describe('place_order and cancel_order', () => {
     await asUser(ALICE, `update cart_items set quantity = 2 where item_id = (select id from items where slug = 'shade')`);
     // Someone else bought meanwhile.
     await db.exec(`update items set stock = 0 where slug = 'bulb'; update items set stock = 1 where slug = 'shade'`);
-    const [result] = await asUser<{ result: { status: string; changes: unknown[] } }>(ALICE, 'select public.place_order() as result');
+    const [result] = await asUser<{ result: { status: string; changes: unknown[] } }>(ALICE, 'select public.place_order($1) as result', [attempt()]);
     expect(result?.result.status).toBe('stock_changed');
     expect(result?.result.changes).toEqual([
       expect.objectContaining({ title: 'Shade', requested: 2, available: 1 }),
@@ -159,17 +166,47 @@ describe('place_order and cancel_order', () => {
   });
 
   it('refuses an empty cart, anonymous callers and direct writes', async () => {
-    await expect(asUser(ALICE, 'select public.place_order()')).rejects.toThrow('Your cart is empty.');
-    await expect(asActor(db, { role: 'anon' }, (tx) => tx.query('select public.place_order()'))).rejects.toThrow(/permission denied/);
+    await expect(asUser(ALICE, 'select public.place_order($1)', [attempt()])).rejects.toThrow('Your cart is empty.');
+    await expect(asActor(db, { role: 'anon' }, (tx) => tx.query('select public.place_order($1)', [attempt()]))).rejects.toThrow(/permission denied/);
     await expect(
       asActor(db, alice, (tx) => tx.query(`insert into orders (user_id, total_cents, item_count) values ('${ALICE}', 0, 1)`)),
     ).rejects.toThrow(/permission denied/);
     await expect(asActor(db, alice, (tx) => tx.query(`update orders set status = 'confirmed'`))).rejects.toThrow(/permission denied/);
   });
 
+  it('answers a repeated checkout attempt with the order it placed, not with an empty cart', async () => {
+    await asUser(BOB, `insert into cart_items (item_id, quantity) select id, 1 from items where slug = 'lamp'`);
+    const key = attempt();
+    type Placed = { result: { status: string; order_id: number; total_cents: number; replayed: boolean } };
+    const [first] = await asUser<Placed>(BOB, 'select public.place_order($1) as result', [key]);
+    const [again] = await asUser<Placed>(BOB, 'select public.place_order($1) as result', [key]);
+    expect(first?.result).toMatchObject({ status: 'placed', replayed: false });
+    expect(again?.result).toEqual({ ...first?.result, replayed: true });
+    expect(await asUser(BOB, 'select id from orders')).toEqual([{ id: first?.result.order_id }]);
+    expect(await stock('lamp')).toBe(4);
+
+    // Still the same order after it was cancelled; a new attempt is a new checkout of an empty cart.
+    await asUser(BOB, 'select public.cancel_order($1)', [first?.result.order_id]);
+    const [later] = await asUser<Placed>(BOB, 'select public.place_order($1) as result', [key]);
+    expect(later?.result.order_id).toBe(first?.result.order_id);
+    await expect(asUser(BOB, 'select public.place_order($1)', [attempt()])).rejects.toThrow('Your cart is empty.');
+
+    // The key is Bob's alone: Alice's attempt with the same key is her own checkout.
+    await asUser(ALICE, `insert into cart_items (item_id, quantity) select id, 1 from items where slug = 'lamp'`);
+    const [hers] = await asUser<Placed>(ALICE, 'select public.place_order($1) as result', [key]);
+    expect(hers?.result).toMatchObject({ status: 'placed', replayed: false });
+    expect(hers?.result.order_id).not.toBe(first?.result.order_id);
+    await asUser(ALICE, 'select public.cancel_order($1)', [hers?.result.order_id]);
+  });
+
+  it('needs a key for every checkout attempt', async () => {
+    await expect(asUser(ALICE, 'select public.place_order(null)')).rejects.toThrow('Each checkout attempt needs its own idempotency_key.');
+    await expect(asUser(ALICE, 'select public.place_order()')).rejects.toThrow(/does not exist/);
+  });
+
   it('keeps orders, anonymised, when the account is deleted', async () => {
     await db.query(`delete from auth.users where id = '${ALICE}'`);
-    const { rows } = await db.query<{ user_id: string | null }>('select user_id from orders');
-    expect(rows).toEqual([{ user_id: null }]);
+    const { rows } = await db.query<{ user_id: string | null }>(`select user_id from orders where user_id is distinct from '${BOB}'`);
+    expect(rows).toEqual([{ user_id: null }, { user_id: null }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { RouteSkeleton } from '@/components/layout/route-skeleton';
 import { paths } from '@/config/paths';
@@ -10,6 +10,7 @@ type SignedIn = Extract<SessionState, { status: 'signed-in' }>;
 /**
  * Guards a page that needs an account: guests go to /sign-in?next=<this page> and come back
  * after signing in. Signing out in another tab lands here too, since the session follows.
+ * The page is keyed by the user, so no state of one account's page survives into another's.
  */
 export function RequireSession({ children }: { children: (session: SignedIn) => ReactNode }) {
   const session = useSession();
@@ -20,5 +21,5 @@ export function RequireSession({ children }: { children: (session: SignedIn) => 
     const next = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.signIn.getHref(next)} replace />;
   }
-  return children(session);
+  return <Fragment key={session.userId}>{children(session)}</Fragment>;
 }

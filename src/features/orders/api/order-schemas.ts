@@ -26,7 +26,7 @@ export const OrderWithLinesSchema = z.extend(OrderSchema, { order_items: z.array
 export type OrderWithLines = z.infer<typeof OrderWithLinesSchema>;
 
 export const PlaceOrderResultSchema = z.union([
-  z.object({ status: z.literal('placed'), order_id: z.number(), total_cents: z.number(), currency: z.string() }),
+  z.object({ status: z.literal('placed'), order_id: z.number(), total_cents: z.number(), currency: z.string(), replayed: z.boolean() }),
   z.object({
     status: z.literal('stock_changed'),
     changes: z.array(z.object({ item_id: z.number(), title: z.string(), requested: z.number(), available: z.number() })),

@@ -4,19 +4,30 @@ import { isNetworkFailure } from '@/utils/is-network-failure';
 import { orderKeys } from './order-keys.ts';
 import { PlaceOrderResultSchema, type PlaceOrderResult } from './order-schemas.ts';
 
+/** The request may or may not have reached the server: the same attempt must be sent again to know. */
+export class OrderOutcomeUnknownError extends Error {}
+
 /**
  * Places the signed-in user's cart as an order: place_order is one transaction that locks the
  * items, checks and takes the stock, snapshots prices, creates the order and clears the cart —
- * or, when stock ran short, orders nothing and reports which lines changed.
+ * or, when stock ran short, orders nothing and reports which lines changed. The attempt's key
+ * makes it idempotent: sent again, it answers with the order the first call placed.
  */
-export async function placeOrder(): Promise<PlaceOrderResult> {
+export async function placeOrder(idempotencyKey: string): Promise<PlaceOrderResult> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('place_order');
+  const { data, error } = await supabase.rpc('place_order', { idempotency_key: idempotencyKey });
   if (error) {
     if (error.code === 'P0001') throw new Error(error.message);
     if (isNetworkFailure(error.message)) {
-      // The request may or may not have reached the server: say so rather than guess.
-      throw new Error('Lumen could not be reached. If the order went through it is listed under your orders; otherwise nothing was ordered.');
+      // The request may or may not have reached the server; the same attempt can safely be sent again.
+      if (!navigator.onLine) {
+        throw new OrderOutcomeUnknownError(
+          'You seem to be offline, so your order could not be sent. Press Place order again once you are back online: it will never be placed twice.',
+        );
+      }
+      throw new OrderOutcomeUnknownError(
+        'Lumen could not be reached, so we cannot tell yet whether your order went through. Press Place order again: it will never be placed twice.',
+      );
     }
     throw new Error('The order could not be placed. Nothing was ordered; please try again.');
   }
@@ -29,6 +40,10 @@ export function usePlaceOrder(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: placeOrder,
+    // Sending the same attempt again is safe (place_order is idempotent), so a lost answer is asked
+    // for again at once; only when that fails too does the buyer see the message.
+    retry: (failures, error) => error instanceof OrderOutcomeUnknownError && navigator.onLine && failures < 2,
+    retryDelay: (failures) => 500 * 2 ** failures,
     onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all(userId) }),
   });
 }

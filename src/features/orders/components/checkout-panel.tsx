@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { usePlaceOrder } from '../api/place-order.ts';
+import { cartFingerprint, checkoutAttemptKey, endCheckoutAttempt } from '../api/checkout-attempt.ts';
+import { OrderOutcomeUnknownError, usePlaceOrder } from '../api/place-order.ts';
 import type { PlaceOrderResult } from '../api/order-schemas.ts';
 import { OrderLinesTable } from './order-lines-table.tsx';
 
@@ -23,6 +24,12 @@ function describeChange({ title, requested, available }: StockChanges[number]): 
  * The review step: the order exactly as it will be placed, then one button. When stock ran out
  * meanwhile nothing is ordered: the changed lines are listed and the cart (already adjusted by
  * place_order) is refreshed, so the buyer reviews again before ordering.
+ *
+ * Each review is one checkout attempt with its own key (see checkout-attempt.ts): presses while
+ * the order is on its way are ignored, and any repeat of the attempt — a double click, a retry
+ * after a timeout, the same review submitted in another tab — ends on the same single order.
+ * While an attempt's outcome is unknown (its answer was lost) the panel keeps showing what was
+ * sent, even if the live cart has meanwhile been emptied by that very order, so it can be asked again.
  */
 export function CheckoutPanel({
   userId,
@@ -39,22 +46,39 @@ export function CheckoutPanel({
 }) {
   const place = usePlaceOrder(userId);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const submitting = useRef(false);
+  const fingerprint = cartFingerprint(lines);
+  const liveKey = useMemo(() => checkoutAttemptKey(userId, fingerprint), [userId, fingerprint]);
+  const [unresolved, setUnresolved] = useState<{ key: string; lines: readonly ReviewLine[] } | null>(null);
+  const attempt = unresolved ?? { key: liveKey, lines };
   const result = place.data;
   const changes = result?.status === 'stock_changed' ? result.changes : null;
-  const currency = lines[0]?.currency ?? 'EUR';
-  const total = lines.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
+  const currency = attempt.lines[0]?.currency ?? 'EUR';
+  const total = attempt.lines.reduce((sum, line) => sum + line.unit_price_cents * line.quantity, 0);
 
   useEffect(() => {
     if (changes || place.isError) noticeRef.current?.focus();
   }, [changes, place.isError]);
 
-  const submit = () =>
-    place.mutate(undefined, {
+  const submit = () => {
+    // A second press can arrive before React has re-rendered the button as disabled.
+    if (submitting.current) return;
+    submitting.current = true;
+    const sent = attempt;
+    place.mutate(sent.key, {
       onSuccess: (outcome) => {
-        if (outcome.status === 'placed') onPlaced(outcome.order_id);
-        else onCartChanged();
+        setUnresolved(null);
+        if (outcome.status === 'placed') {
+          endCheckoutAttempt(sent.key);
+          onPlaced(outcome.order_id);
+        } else onCartChanged();
+      },
+      onError: (error) => setUnresolved(error instanceof OrderOutcomeUnknownError ? sent : null),
+      onSettled: () => {
+        submitting.current = false;
       },
     });
+  };
 
   return (
     <section aria-labelledby="review-heading" className="flex flex-col gap-5 rounded-lg border border-border bg-surface p-5 shadow-sm sm:p-6">
@@ -77,12 +101,12 @@ export function CheckoutPanel({
           {place.error.message}
         </div>
       ) : null}
-      {lines.length === 0 ? (
+      {attempt.lines.length === 0 ? (
         <p className="text-muted-foreground">There is nothing to order.</p>
       ) : (
         <OrderLinesTable
           caption="What you are ordering"
-          lines={lines.map((line) => ({ ...line, key: line.item_id }))}
+          lines={attempt.lines.map((line) => ({ ...line, key: line.item_id }))}
           currency={currency}
           totalCents={total}
         />
@@ -90,7 +114,7 @@ export function CheckoutPanel({
       <p className="text-sm text-muted-foreground">
         No payment is taken now. Placing the order reserves the items and sends a confirmation to <strong className="text-foreground">{email}</strong>.
       </p>
-      <Button size="lg" disabled={lines.length === 0 || place.isPending} onClick={submit}>
+      <Button size="lg" disabled={attempt.lines.length === 0 || place.isPending} onClick={submit}>
         {place.isPending ? 'Placing your order…' : 'Place order'}
       </Button>
     </section>

@@ -1,0 +1,34 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cartFingerprint, checkoutAttemptKey, endCheckoutAttempt } from './checkout-attempt.ts';
+
+const ALICE = 'alice';
+const BOB = 'bob';
+
+describe('checkout attempts', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('gives every reader of the same review the same key, until the order is placed', () => {
+    const cart = cartFingerprint([
+      { item_id: 7, quantity: 2 },
+      { item_id: 3, quantity: 1 },
+    ]);
+    expect(cart).toBe(cartFingerprint([{ item_id: 3, quantity: 1 }, { item_id: 7, quantity: 2 }]));
+    const key = checkoutAttemptKey(ALICE, cart);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    // Another tab reads the same attempt from storage.
+    expect(checkoutAttemptKey(ALICE, cart)).toBe(key);
+
+    endCheckoutAttempt(key);
+    expect(checkoutAttemptKey(ALICE, cart)).not.toBe(key);
+  });
+
+  it('makes a new attempt for a changed cart or another user', () => {
+    const key = checkoutAttemptKey(ALICE, cartFingerprint([{ item_id: 1, quantity: 1 }]));
+    expect(checkoutAttemptKey(ALICE, cartFingerprint([{ item_id: 1, quantity: 2 }]))).not.toBe(key);
+    const bobs = checkoutAttemptKey(BOB, cartFingerprint([{ item_id: 1, quantity: 2 }]));
+    expect(bobs).not.toBe(key);
+    // Ending an attempt that is no longer the stored one leaves the current one alone.
+    endCheckoutAttempt(key);
+    expect(checkoutAttemptKey(BOB, cartFingerprint([{ item_id: 1, quantity: 2 }]))).toBe(bobs);
+  });
+});
