@@ -7,6 +7,7 @@ import { ensureBuild } from '../scripts/ensure-build.ts';
 import { createApp } from './app.ts';
 import { DEMO_ACCOUNTS, ensureDemoUsers } from './auth/demo-users.ts';
 import { openBackend } from './backend-context.ts';
+import { startDatabaseWorkers, type DatabaseWorkers } from './database-workers.ts';
 import { attachRealtime, createRealtime } from './realtime/index.ts';
 import { createNodeSupabaseClient } from './lib/node-supabase-client.ts';
 import { seedCatalogIfEmpty } from '../supabase/seed/seed-if-empty.ts';
@@ -61,7 +62,13 @@ try {
   process.exit(1);
 }
 
+let workers: DatabaseWorkers | null = null;
 const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, (info) => {
+  // pg_net and pg_cron start once the server answers: a queued webhook's function calls back into
+  // the APIs at once, and requests an earlier run left queued go out now.
+  startDatabaseWorkers(ctx, app.fetch)
+    .then((started) => (workers = started))
+    .catch((error: unknown) => console.error('The database workers (pg_net, pg_cron) could not start:', error));
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const lines = [
     `Lumen is running at http://localhost:${info.port}`,
@@ -96,8 +103,10 @@ let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
-  // Sockets first (realtime, keep-alive), then PGlite, so the data directory is flushed cleanly.
+  // Sockets first (realtime, keep-alive), then the database workers, then PGlite, so the data
+  // directory is flushed cleanly.
   await realtime.close().catch(() => undefined);
+  await workers?.stop().catch(() => undefined);
   server.close();
   if ('closeAllConnections' in server) server.closeAllConnections();
   await ctx.db.close().catch(() => undefined);

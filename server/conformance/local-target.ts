@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { seedCatalog } from '../../supabase/seed/seed-catalog.ts';
 import { createApp } from '../app.ts';
+import { startDatabaseWorkers } from '../database-workers.ts';
 import { openBackend } from '../backend-context.ts';
 import { createNodeSupabaseClient } from '../lib/node-supabase-client.ts';
 import { attachRealtime, createRealtime } from '../realtime/index.ts';
@@ -43,9 +44,11 @@ export async function startLocalTarget(): Promise<LocalTarget> {
   const app = await createApp({ backend: ctx, realtime, auth: { bcryptCost: 4 }, ...(hasBuild ? { distDir } : {}) });
   handle = getRequestListener(app.fetch);
   attachRealtime(server, realtime);
+  const workers = await startDatabaseWorkers(ctx, app.fetch);
 
   const close = async () => {
     await realtime.close().catch(() => undefined);
+    await workers.stop().catch(() => undefined);
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await ctx.db.close();

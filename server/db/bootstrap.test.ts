@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestTransaction } from './request-transaction.ts';
-import { openDatabase } from './open-database.ts';
+import { bootstrapDatabase, openDatabase, pgliteExtensions } from './open-database.ts';
 
 let db: PGlite;
 beforeAll(async () => {
@@ -83,10 +84,53 @@ describe('platform bootstrap', () => {
     ]);
   });
 
+  it('has what a CLI stack has for Database Webhooks: pg_net, supabase_functions, Vault with project_url', async () => {
+    const { rows } = await db.query<{ extname: string; schema: string }>(
+      `select e.extname, n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+       where e.extname in ('pg_net', 'supabase_vault') order by 1`,
+    );
+    expect(rows).toEqual([
+      { extname: 'pg_net', schema: 'extensions' },
+      { extname: 'supabase_vault', schema: 'vault' },
+    ]);
+    const available = await db.query<{ name: string }>(`select name from pg_available_extensions where name = 'pg_cron'`);
+    expect(available.rows).toEqual([{ name: 'pg_cron' }]);
+    const webhook = await db.query<{ owner: string; definer: boolean }>(
+      `select pg_get_userbyid(proowner) as owner, prosecdef as definer from pg_proc where oid = 'supabase_functions.http_request()'::regprocedure`,
+    );
+    expect(webhook.rows).toEqual([{ owner: 'supabase_functions_admin', definer: true }]);
+    const secret = await db.query(`select decrypted_secret from vault.decrypted_secrets where name = 'project_url'`);
+    expect(secret.rows).toEqual([{ decrypted_secret: 'http://kong:8000' }]);
+    const privileges = await db.query(
+      `select has_table_privilege('anon', 'vault.decrypted_secrets', 'select') as anon_vault,
+              has_function_privilege('anon', 'net.http_post(text, jsonb, jsonb, jsonb, integer)', 'execute') as anon_http_post,
+              has_function_privilege('public', 'vault.create_secret(text, text, text, uuid)', 'execute') as public_create_secret`,
+    );
+    expect(privileges.rows[0]).toEqual({ anon_vault: false, anon_http_post: true, public_create_secret: false });
+  });
+
   it('keeps the mail outbox schema out of reach of API roles', async () => {
     const { rows } = await db.query(`select has_schema_privilege('anon', '_dev', 'usage') as anon, has_schema_privilege('authenticated', '_dev', 'usage') as auth`);
     expect(rows[0]).toEqual({ anon: false, auth: false });
   });
+});
+
+describe('bootstrap ledger', () => {
+  it('gives a database from an earlier version only the bootstrap files it lacks', async () => {
+    // A database bootstrapped before the ledger and the webhook file existed.
+    const old = await PGlite.create({ extensions: pgliteExtensions });
+    try {
+      const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap');
+      for (const name of ['00-roles-and-schemas.sql', '10-auth.sql', '20-storage.sql', '30-realtime.sql', '40-platform.sql']) {
+        await old.exec(await readFile(path.join(dir, name), 'utf8'));
+      }
+      expect(await bootstrapDatabase(old)).toEqual(['50-webhooks-and-vault.sql']);
+      expect((await old.query(`select to_regprocedure('supabase_functions.http_request()') is not null as ok`)).rows).toEqual([{ ok: true }]);
+      expect(await bootstrapDatabase(old)).toEqual([]);
+    } finally {
+      await old.close();
+    }
+  }, 60_000);
 });
 
 describe('persisted database', () => {

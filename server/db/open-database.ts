@@ -10,6 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { platformExtensions, platformExtensionsHash } from './platform-extensions.ts';
 
 export interface OpenDatabaseOptions {
   /** Directory holding `pgdata/`; null keeps the database in memory (tests). */
@@ -24,32 +25,54 @@ const snapshotDir = path.join(repoRoot, 'node_modules', '.cache', 'lumen-pglite'
 
 /**
  * Extensions available to `create extension` (hosted offers many; these are the ones search and
- * text features commonly use). The bootstrap creates pg_trgm, pgcrypto and uuid-ossp in `extensions`.
+ * text features commonly use, plus the platform's pg_net, pg_cron and supabase_vault emulated in
+ * SQL). The bootstrap creates pg_trgm, pgcrypto and uuid-ossp in `extensions`, pg_net and Vault.
  */
-export const pgliteExtensions: Extensions = { pg_trgm, pgcrypto, uuid_ossp, fuzzystrmatch, unaccent, citext };
+export const pgliteExtensions: Extensions = { pg_trgm, pgcrypto, uuid_ossp, fuzzystrmatch, unaccent, citext, platform: platformExtensions };
 
 async function bootstrapFiles(): Promise<{ name: string; sql: string }[]> {
   const names = (await readdir(bootstrapDir)).filter((name) => name.endsWith('.sql')).sort();
   return Promise.all(names.map(async (name) => ({ name, sql: await readFile(path.join(bootstrapDir, name), 'utf8') })));
 }
 
-/** Runs the platform bootstrap (roles, auth/storage/realtime schemas, grants) on a fresh database. */
-export async function bootstrapDatabase(db: PGlite): Promise<void> {
+/**
+ * Which bootstrap files a database has had. A database made before the ledger existed had every
+ * file of that time (the five below), so they are recorded as applied and only newer ones run.
+ */
+const LEDGER_SQL = `
+create schema if not exists supabase_migrations;
+do $$ begin
+  if to_regclass('supabase_migrations.platform_bootstrap') is null then
+    create table supabase_migrations.platform_bootstrap (name text primary key, applied_at timestamptz not null default now());
+    if to_regclass('supabase_migrations.schema_migrations') is not null then
+      insert into supabase_migrations.platform_bootstrap (name)
+      values ('00-roles-and-schemas.sql'), ('10-auth.sql'), ('20-storage.sql'), ('30-realtime.sql'), ('40-platform.sql');
+    end if;
+  end if;
+end $$;`;
+
+/**
+ * Runs the platform bootstrap (roles; auth, storage, realtime, webhook and Vault schemas; grants):
+ * every file on a fresh database, and on a database from an earlier version the files it lacks.
+ */
+export async function bootstrapDatabase(db: PGlite): Promise<string[]> {
+  await db.exec(LEDGER_SQL);
+  const { rows } = await db.query<{ name: string }>('select name from supabase_migrations.platform_bootstrap');
+  const applied = new Set(rows.map((row) => row.name));
+  const ran: string[] = [];
   for (const file of await bootstrapFiles()) {
+    if (applied.has(file.name)) continue;
     try {
-      await db.exec(file.sql);
+      await db.transaction(async (tx) => {
+        await tx.exec(file.sql);
+        await tx.query('insert into supabase_migrations.platform_bootstrap (name) values ($1)', [file.name]);
+      });
     } catch (error) {
       throw new Error(`Platform bootstrap ${file.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+    ran.push(file.name);
   }
-}
-
-/** True once the bootstrap has run (the persisted database may come from an earlier start). */
-async function isBootstrapped(db: PGlite): Promise<boolean> {
-  const { rows } = await db.query<{ ok: boolean }>(
-    `select to_regclass('supabase_migrations.schema_migrations') is not null as ok`,
-  );
-  return rows[0]?.ok === true;
+  return ran;
 }
 
 /**
@@ -63,6 +86,7 @@ async function snapshotPath(): Promise<string> {
   const pkg = await readFile(path.join(repoRoot, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8');
   hash.update(pkg);
   for (const file of await bootstrapFiles()) hash.update(file.name).update(file.sql);
+  hash.update(await platformExtensionsHash());
   return path.join(snapshotDir, `bootstrap-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
@@ -96,6 +120,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<PGlite
     return openFromSnapshot(pgdata);
   }
   const db = await PGlite.create({ dataDir: pgdata, extensions: pgliteExtensions });
-  if (!(await isBootstrapped(db))) await bootstrapDatabase(db);
+  await bootstrapDatabase(db);
   return db;
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Hono } from 'hono';
 import { createApp } from '../app.ts';
+import { startDatabaseWorkers, type DatabaseWorkers } from '../database-workers.ts';
 import type { FunctionsOptions } from '../functions-lite/functions-app.ts';
 import { loadProjectConfig, type ProjectConfigOverrides } from '../config/project-config.ts';
 import type { ServerContext } from '../context.ts';
@@ -25,6 +26,8 @@ export interface TestBackendOptions {
   publicUrl?: string;
   /** Edge functions tuning, e.g. a short time limit. */
   functions?: FunctionsOptions;
+  /** Start pg_net's worker and pg_cron's launcher (Database Webhooks, scheduled jobs). Default off. */
+  workers?: boolean;
 }
 
 export interface TestBackend {
@@ -38,6 +41,8 @@ export interface TestBackend {
   client(key: string): SupabaseClient;
   /** `fetch` that routes into the app in-process. */
   fetch: typeof fetch;
+  /** pg_net's worker and pg_cron's launcher, when started with `workers: true`. */
+  workers: DatabaseWorkers | null;
   close(): Promise<void>;
 }
 
@@ -81,15 +86,20 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
   const app = await createApp({ backend: ctx, auth: { bcryptCost: 4 }, functions: options.functions });
 
   const inProcessFetch: typeof fetch = async (input, init) => app.fetch(new Request(input, init));
+  const workers = options.workers ? await startDatabaseWorkers(ctx, app.fetch) : null;
   const client = (key: string): SupabaseClient => createNodeSupabaseClient(publicUrl, key, app);
 
   return {
     app,
     ctx,
     fetch: inProcessFetch,
+    workers,
     client,
     anonClient: () => client(ctx.keys.anonKey),
     serviceClient: () => client(ctx.keys.serviceRoleKey),
-    close: () => db.close(),
+    async close() {
+      await workers?.stop();
+      await db.close();
+    },
   };
 }

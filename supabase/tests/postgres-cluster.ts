@@ -1,9 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { PLATFORM_EXTENSIONS_DIR } from '../../server/db/platform-extensions.ts';
 import { LUMEN_PROJECT_DIR } from './lumen-database.ts';
 
 const BOOTSTRAP_DIR = path.resolve(LUMEN_PROJECT_DIR, '..', 'server', 'db', 'bootstrap');
@@ -27,6 +28,26 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The platform's pg_net, pg_cron and Vault are SQL emulations (server/db/extensions); PostgreSQL
+ * finds extensions only in its share directory, so they are copied there (as root, which is how
+ * `npm test` installs PostgreSQL in the first place). Debian packages none of the three.
+ */
+function installPlatformExtensions(bin: string): void {
+  const shareDir = execFileSync(path.join(bin, 'pg_config'), ['--sharedir'], { encoding: 'utf8' }).trim();
+  const target = path.join(shareDir, 'extension');
+  for (const name of readdirSync(PLATFORM_EXTENSIONS_DIR)) {
+    const destination = path.join(target, name);
+    const source = path.join(PLATFORM_EXTENSIONS_DIR, name);
+    if (existsSync(destination) && readFileSync(destination).equals(readFileSync(source))) continue;
+    try {
+      copyFileSync(source, destination);
+    } catch (error) {
+      throw new Error(`Copying ${name} into ${target} failed (run the tests as root, or copy server/db/extensions/* there): ${String(error)}`);
+    }
+  }
+}
+
 export interface PostgresCluster {
   url: string;
   major: string;
@@ -42,6 +63,7 @@ export interface PostgresCluster {
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (npm test does this as root).');
+  installPlatformExtensions(bin);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lumen-pg-'));
   const isRoot = process.getuid?.() === 0;
   const run = (command: string, args: string[]) => {
