@@ -94,8 +94,8 @@ for (const viewport of [DESKTOP, PHONE]) {
     const suffix = `${viewport.width}-${Date.now()}`;
     const first = await accountWithProfile(request, uniqueEmail(testInfo, 'first'), `Ada First ${suffix}`);
     const second = await accountWithProfile(request, uniqueEmail(testInfo, 'second'), `Bea Second ${suffix}`);
-    const ordered = stockedItem(viewport === PHONE ? 21 : 20);
-    const carted = stockedItem(viewport === PHONE ? 23 : 22);
+    const ordered = stockedItem(viewport === PHONE ? 41 : 40);
+    const carted = stockedItem(viewport === PHONE ? 43 : 42);
     await putInServerCart(request, first.token, (await itemRow(request, ordered.slug)).id, 1);
     const orderId = await placeOrderAs(request, first.token);
     await putInServerCart(request, first.token, (await itemRow(request, carted.slug)).id, 3);
@@ -158,7 +158,7 @@ test('signing out in one tab takes the other tab off the order page it showed, a
   const suffix = String(Date.now());
   const first = await accountWithProfile(request, uniqueEmail(testInfo, 'tab-a'), `Tab Owner ${suffix}`);
   const second = await accountWithProfile(request, uniqueEmail(testInfo, 'tab-b'), `Next Person ${suffix}`);
-  const ordered = stockedItem(24);
+  const ordered = stockedItem(44);
   await putInServerCart(request, first.token, (await itemRow(request, ordered.slug)).id, 1);
   const orderId = await placeOrderAs(request, first.token);
 

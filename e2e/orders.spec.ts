@@ -22,6 +22,11 @@ test('order → receipt in the outbox → confirmed without a reload → cancel 
   const jug = stockedItem(7);
   const { id, stock } = await itemRow(request, jug.slug);
 
+  // The browser never asks for the confirmation: the database does (a Database Webhook).
+  const functionCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/functions/v1/')) functionCalls.push(sent.url());
+  });
   await signInWithUi(page, email);
   await expect(page).toHaveURL(/\/account$/);
   await addFromItemPage(page, jug.slug, 2);
@@ -39,7 +44,7 @@ test('order → receipt in the outbox → confirmed without a reload → cancel 
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   const orderId = Number(new URL(page.url()).pathname.split('/').pop());
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId}`);
-  // The status flips when the order-confirmation function has sent the receipt, with no reload.
+  // The status flips when the database's webhook has had the receipt sent, with no reload.
   await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
   await expect(page.getByTestId('order-status')).toHaveText('Status: Confirmed');
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
@@ -61,6 +66,37 @@ test('order → receipt in the outbox → confirmed without a reload → cancel 
   await expect(page.getByTestId('order-status')).toHaveText('Status: Cancelled');
   expect((await itemRow(request, jug.slug)).stock).toBe(stock);
   expect(id).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await mailsTo(request, email)).map((mail) => mail.subject))
+    .toContain(`Your Lumen order #${orderId} is cancelled`);
+  expect(functionCalls).toEqual([]);
+});
+
+test('closing the tab right after pressing Place order still brings the receipt and the confirmation', async ({ page, context, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'closed');
+  await createUser(request, email);
+  const lamp = stockedItem(13);
+  await signInWithUi(page, email);
+  await expect(page).toHaveURL(/\/account$/);
+  await addFromItemPage(page, lamp.slug, 1);
+  await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 1 item');
+  await page.goto('/checkout');
+  const review = page.getByRole('region', { name: 'Review your order' });
+  await expect(review.getByRole('row', { name: new RegExp(lamp.title) })).toBeVisible();
+  const ordering = page.waitForRequest('**/rest/v1/rpc/place_order');
+  await review.getByRole('button', { name: 'Place order' }).click();
+  await ordering;
+  await page.close();
+  expect(context.pages()).toEqual([]);
+
+  // No tab is open any more: the order, its receipt and its confirmation happen anyway.
+  const token = await accessToken(request, email);
+  const ordersOf = async () => (await (await request.get('/rest/v1/orders?select=id,status', { headers: asUser(token) })).json()) as { id: number; status: string }[];
+  await expect.poll(ordersOf).toEqual([{ id: expect.any(Number), status: 'confirmed' }]);
+  const [order] = await ordersOf();
+  const receipts = (await mailsTo(request, email)).filter((mail) => mail.subject === `Your Lumen order #${order?.id} is confirmed`);
+  expect(receipts).toHaveLength(1);
+  expect(receipts[0]?.text).toContain(`1 × ${lamp.title}`);
 });
 
 test('when stock ran out meanwhile nothing is ordered, the changed line is named and the rest is kept', async ({ page, request }, testInfo) => {

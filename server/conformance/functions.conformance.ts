@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anonClient,
   type CatalogItem,
+  conformanceTarget,
   createThrowawayUser,
   pickItem,
   readStock,
@@ -24,35 +25,50 @@ beforeAll(async () => {
 
 afterAll(() => removeThrowawayUser(buyer));
 
+interface NotificationState {
+  kind: string;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+}
+
 async function errorBody(error: unknown): Promise<unknown> {
   return error instanceof FunctionsHttpError ? (error.context as Response).json() : null;
 }
 
-describe('edge function order-confirmation', () => {
-  it('confirms the caller’s order and sends the receipt (a missing mail provider is a warning)', async () => {
+describe('order-confirmation, called by the database', () => {
+  it('confirms a new order and sends its receipt with no client asking (a missing mail provider is a warning)', async () => {
     const before = await readStock(item.id);
     expect((await buyer.client.from('cart_items').insert({ item_id: item.id, quantity: 1 })).error).toBeNull();
     const placed = await buyer.client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
     expect(placed.error).toBeNull();
     const orderId = (placed.data as { order_id: number }).order_id;
 
-    const { data, error, response } = await buyer.client.functions.invoke('order-confirmation', { body: { order_id: orderId } });
-    const { data: order } = await buyer.client.from('orders').select('status, confirmed_at').eq('id', orderId).single();
-    if (response?.status === 502) {
-      // The function ran, found the order and refused to confirm it without a receipt.
-      const body = (await errorBody(error)) as { error?: string } | null;
-      expect(body?.error).toMatch(/^The receipt could not be sent: /);
-      expect(order).toEqual({ status: 'placed', confirmed_at: null });
-      reportWarning(
-        `order-confirmation could not send the receipt (${body?.error ?? 'no body'}): without a mail provider set RESEND_API_KEY and ` +
-          'RECEIPT_FROM with "supabase secrets set"; with one, set LUMEN_HOSTED_EMAIL_DOMAIN to a domain it delivers to.',
-      );
+    // Nothing here calls the function: the order's Database Webhook does.
+    const status = async () => (await buyer.client.from('orders').select('status').eq('id', orderId).single()).data?.status as string | undefined;
+    const states = async () => (await serviceClient().rpc('order_notification_states', { order_id: orderId })).data as NotificationState[] | null;
+    let confirmed = false;
+    let last: NotificationState[] | null = null;
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      confirmed = (await status()) === 'confirmed';
+      if (confirmed) break;
+      last = await states();
+      if (last?.[0]?.last_error) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    if (confirmed) {
+      expect(await states()).toEqual([expect.objectContaining({ kind: 'receipt', state: 'sent', attempts: 1, last_error: null })]);
     } else {
-      expect(error).toBeNull();
-      expect(response?.status).toBe(200);
-      expect(data).toEqual({ status: 'confirmed' });
-      expect(order?.status).toBe('confirmed');
-      expect(order?.confirmed_at).toBeTruthy();
+      const receipt = last?.[0];
+      expect(receipt, 'the receipt notification of a new order').toBeDefined();
+      // attempts 0: the webhook never reached the function (project_url, Database Webhooks, verify_jwt).
+      expect(receipt?.attempts, 'order-confirmation was never called by the webhook').toBeGreaterThan(0);
+      expect(receipt?.last_error).toMatch(/mail/);
+      reportWarning(
+        `order-confirmation ran but could not send the receipt (${receipt?.last_error ?? '?'}): set RESEND_API_KEY and RECEIPT_FROM with ` +
+          '"supabase secrets set"; with them set, set LUMEN_HOSTED_EMAIL_DOMAIN to a domain the provider delivers to. It retries by itself.',
+      );
     }
 
     // Put the stock back.
@@ -60,14 +76,19 @@ describe('edge function order-confirmation', () => {
     expect(await readStock(item.id)).toBe(before);
   });
 
-  it('answers 404 for an order that is not the caller’s, 400 for a bad body and 401 without a session', async () => {
-    const missing = await buyer.client.functions.invoke('order-confirmation', { body: { order_id: 2_000_000_000 } });
-    expect(missing.response?.status).toBe(404);
-    expect(await errorBody(missing.error)).toEqual({ error: 'Order 2000000000 was not found.' });
-    const bad = await buyer.client.functions.invoke('order-confirmation', { body: { order_id: 'one' } });
-    expect(bad.response?.status).toBe(400);
-    const anonymous = await anonClient().functions.invoke('order-confirmation', { body: { order_id: 1 } });
-    expect(anonymous.response?.status).toBe(401);
+  it('takes calls without a JWT but acts only on a real order: 405, 400 and 404 otherwise', async () => {
+    const { url } = conformanceTarget();
+    const call = (body: unknown, method = 'POST') =>
+      fetch(`${url}/functions/v1/order-confirmation`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: method === 'GET' ? undefined : JSON.stringify(body),
+      });
+    expect((await call(null, 'GET')).status).toBe(405);
+    expect((await call({ order_id: 1 })).status).toBe(400);
+    const missing = await call({ type: 'INSERT', table: 'orders', schema: 'public', record: { id: 2_000_000_000 } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'Order 2000000000 was not found.' });
   });
 });
 

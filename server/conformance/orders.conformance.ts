@@ -88,7 +88,8 @@ describe('rpc place_order / cancel_order', () => {
       .single();
     expect(order).toEqual({
       id: result.order_id,
-      status: 'placed',
+      // The database's webhook may have confirmed it already (functions.conformance.ts checks that).
+      status: expect.stringMatching(/^(placed|confirmed)$/),
       total_cents: item.price_cents * 2,
       item_count: 2,
       order_items: [{ item_id: item.id, title: item.title, unit_price_cents: item.price_cents, quantity: 2 }],

@@ -30,7 +30,6 @@ export interface SmokeOptions {
   timeoutMs?: number;
 }
 
-const FUNCTIONS = ['order-confirmation', 'delete-account'] as const;
 /** Routes a visitor may open directly (deep links, the password reset e-mail's link). */
 const DEEP_LINKS = ['/catalog', '/reset-password', '/account'] as const;
 const PLACEHOLDER_APP_ORIGIN = 'https://lumen-app.example';
@@ -174,30 +173,46 @@ export async function runSmokeCheck(options: SmokeOptions): Promise<SmokeResult[
     record('item images', problems.length > 0 ? 'fail' : 'pass', problems.length > 0 ? problems.join('; ') : `${firstImagePath} in 320 and 640 px`);
   });
 
-  for (const name of FUNCTIONS) {
-    const label = `function ${name}`;
-    await check(label, async () => {
-      const preflight = await get(`${api}/functions/v1/${name}`, {
-        method: 'OPTIONS',
-        headers: { Origin: options.siteUrl ?? PLACEHOLDER_APP_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info' },
-      });
-      await readBody(preflight);
-      // Without a user session a deployed function answers 401 (platform verify_jwt or its own check).
-      const response = await get(`${api}/functions/v1/${name}`, {
-        method: 'POST',
-        headers: { apikey: options.anonKey, 'Content-Type': 'application/json' },
-        // A well-formed body, so the only thing missing is the caller.
-        body: JSON.stringify({ order_id: 1, confirm: true }),
-      });
-      const body = short(await readBody(response));
-      if (response.status === 404) return record(label, 'fail', `not deployed (404): supabase functions deploy ${name}`);
-      if (response.status !== 401) return record(label, 'fail', `a call without a session answered ${response.status} (expected 401): ${body}`);
-      if (!preflight.ok || !preflight.headers.get('access-control-allow-origin')) {
-        return record(label, 'fail', `deployed, but its CORS preflight answered ${preflight.status} without Access-Control-Allow-Origin`);
-      }
-      record(label, 'pass', 'deployed; refuses callers without a session; CORS preflight ok');
+  await check('function order-confirmation', async () => {
+    const label = 'function order-confirmation';
+    // The database's webhooks call it without a user's JWT, so it must be deployed with
+    // verify_jwt = false (config.toml); it answers a payload that names no order with 400.
+    const response = await get(`${api}/functions/v1/order-confirmation`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'INSERT', table: 'orders', schema: 'public', record: {} }),
     });
-  }
+    const body = short(await readBody(response));
+    if (response.status === 404) return record(label, 'fail', 'not deployed (404): supabase functions deploy order-confirmation');
+    if (response.status === 401) {
+      return record(label, 'fail', 'refuses calls without a JWT, so the Database Webhooks cannot reach it: deploy it with verify_jwt = false (config.toml does)');
+    }
+    if (response.status !== 400) return record(label, 'fail', `a webhook payload without an order answered ${response.status} (expected 400): ${body}`);
+    record(label, 'pass', 'deployed; takes Database Webhook calls (no JWT) and refuses payloads without an order');
+  });
+
+  await check('function delete-account', async () => {
+    const label = 'function delete-account';
+    const preflight = await get(`${api}/functions/v1/delete-account`, {
+      method: 'OPTIONS',
+      headers: { Origin: options.siteUrl ?? PLACEHOLDER_APP_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info' },
+    });
+    await readBody(preflight);
+    // Without a user session a deployed function answers 401 (platform verify_jwt or its own check).
+    const response = await get(`${api}/functions/v1/delete-account`, {
+      method: 'POST',
+      headers: { apikey: options.anonKey, 'Content-Type': 'application/json' },
+      // A well-formed body, so the only thing missing is the caller.
+      body: JSON.stringify({ confirm: true }),
+    });
+    const body = short(await readBody(response));
+    if (response.status === 404) return record(label, 'fail', 'not deployed (404): supabase functions deploy delete-account');
+    if (response.status !== 401) return record(label, 'fail', `a call without a session answered ${response.status} (expected 401): ${body}`);
+    if (!preflight.ok || !preflight.headers.get('access-control-allow-origin')) {
+      return record(label, 'fail', `deployed, but its CORS preflight answered ${preflight.status} without Access-Control-Allow-Origin`);
+    }
+    record(label, 'pass', 'deployed; refuses callers without a session; CORS preflight ok');
+  });
 
   await check('realtime websocket', async () => {
     const socketUrl = `${websocketOrigin(api)}/realtime/v1/websocket?apikey=${encodeURIComponent(options.anonKey)}&vsn=1.0.0`;

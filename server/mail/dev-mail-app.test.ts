@@ -34,6 +34,24 @@ describe('the dev mail outbox', () => {
     expect(latest).toMatchObject({ subject: 'Receipt <#1>', links: ['https://example.test/orders/1'] });
   });
 
+  it('sends a message once per Idempotency-Key, answering a repeat with the first message', async () => {
+    const send = (key: string, subject: string) =>
+      backend.fetch(url('/mail/send'), {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${backend.ctx.keys.serviceRoleKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify({ to: 'once@example.test', subject, text: 'Thank you.' }),
+      });
+    const first = await send('order-7/receipt', 'Receipt #7');
+    expect(first.status).toBe(202);
+    const again = await send('order-7/receipt', 'Receipt #7');
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(await first.json());
+    expect((await send('order-7/cancellation', 'Cancelled #7')).status).toBe(202);
+    expect((await send('x'.repeat(257), 'Too long')).status).toBe(400);
+    const mails = (await (await backend.fetch(url('/mail.json?to=once@example.test'))).json()) as { subject: string }[];
+    expect(mails.map((mail) => mail.subject)).toEqual(['Cancelled #7', 'Receipt #7']);
+  });
+
   it('lists messages on an HTML page with clickable, escaped links', async () => {
     await backend.ctx.mail.send({ to: 'page@example.test', subject: '<script>alert(1)</script>', text: 'Reset: http://localhost:54321/auth/v1/verify?token=abc&type=recovery' });
     const page = await backend.fetch(url('/mail'));

@@ -62,7 +62,8 @@ export function createDevMailApp(ctx: Pick<ServerContext, 'mail' | 'keys'>): Hon
     });
   });
 
-  // Functions send mail here (LUMEN_MAIL_API_URL) with the service-role key, like a provider API.
+  // Functions send mail here (LUMEN_MAIL_API_URL) with the service-role key, like a provider API,
+  // and like one it honours Idempotency-Key: a repeated key answers with the first message's id.
   app.post('/mail/send', async (c) => {
     const bearer = resolveBearer(c.req.header('authorization'), c.req.header('apikey'), ctx.keys);
     const verified = bearer ? await verifyJwt(bearer, ctx.keys.jwtSecret) : null;
@@ -75,8 +76,13 @@ export function createDevMailApp(ctx: Pick<ServerContext, 'mail' | 'keys'>): Hon
       return c.json({ error: 'Send JSON {"to": "<address>", "subject": "<text>", "text": "<text>", "html"?: "<html>"}.' }, 400);
     }
     const links = [...body.text.matchAll(/https?:\/\/[^\s<>"']+/g)].map((match) => match[0]);
-    const sent = await ctx.mail.send({ to, subject: body.subject, text: body.text, html: typeof body.html === 'string' ? body.html : undefined, links });
-    return c.json({ id: sent.id }, 202);
+    const idempotencyKey = c.req.header('idempotency-key')?.trim();
+    if (idempotencyKey !== undefined && (idempotencyKey === '' || idempotencyKey.length > 256)) {
+      return c.json({ error: 'Idempotency-Key must be 1 to 256 characters.' }, 400);
+    }
+    const html = typeof body.html === 'string' ? body.html : undefined;
+    const sent = await ctx.mail.send({ to, subject: body.subject, text: body.text, html, links, idempotencyKey });
+    return c.json({ id: sent.id }, sent.repeated ? 200 : 202);
   });
 
   return app;

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   html?: string;
   /** Links the message contains (tests and /_dev/mail follow them without parsing HTML). */
   links?: string[];
+  /** A send with a key that was used before is not sent again: the first message is returned. */
+  idempotencyKey?: string;
 }
 
 export interface SentMail {
@@ -20,7 +22,8 @@ export interface SentMail {
 }
 
 export interface MailOutbox {
-  send(mail: OutgoingMail): Promise<SentMail>;
+  /** `repeated` is true when the idempotency key had been used: nothing new was sent. */
+  send(mail: OutgoingMail): Promise<SentMail & { repeated: boolean }>;
   /** Newest first; `to` filters by recipient (case-insensitive). */
   list(options?: { to?: string; limit?: number }): Promise<SentMail[]>;
 }
@@ -55,11 +58,17 @@ export function createMailOutbox(db: PGlite): MailOutbox {
   return {
     async send(mail) {
       const { rows } = await db.query<MailRow>(
-        `insert into _dev.mail ("to", subject, text, html, links) values ($1, $2, $3, $4, $5)
+        `insert into _dev.mail ("to", subject, text, html, links, idempotency_key) values ($1, $2, $3, $4, $5, $6)
+         on conflict (idempotency_key) do nothing
          returning id, "to", subject, text, html, links, created_at`,
-        [mail.to, mail.subject, mail.text, mail.html ?? null, mail.links ?? []],
+        [mail.to, mail.subject, mail.text, mail.html ?? null, mail.links ?? [], mail.idempotencyKey ?? null],
       );
-      return toSentMail(rows[0]);
+      if (rows[0]) return { ...toSentMail(rows[0]), repeated: false };
+      const { rows: first } = await db.query<MailRow>(
+        `select id, "to", subject, text, html, links, created_at from _dev.mail where idempotency_key = $1`,
+        [mail.idempotencyKey],
+      );
+      return { ...toSentMail(first[0]), repeated: true };
     },
     async list(options = {}) {
       const { rows } = await db.query<MailRow>(

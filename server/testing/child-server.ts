@@ -31,10 +31,11 @@ export async function freePort(): Promise<number> {
  * the REST API answers — like bench/app-server.ts, but exposing the pid and the exit so fault
  * tests can SIGKILL it, and keeping the output for diagnostics.
  */
-export async function startChildServer(options: { port: number; dataDir: string; timeoutMs?: number }): Promise<ChildServer> {
+export async function startChildServer(options: { port: number; dataDir: string; projectDir?: string; timeoutMs?: number }): Promise<ChildServer> {
+  const project = options.projectDir ? ['--project', options.projectDir] : [];
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'server/main.ts', '--no-build', '--port', String(options.port), '--data-dir', options.dataDir],
+    ['--import', 'tsx', 'server/main.ts', '--no-build', '--port', String(options.port), '--data-dir', options.dataDir, ...project],
     { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';

@@ -3,66 +3,187 @@ import { createListeningBackend } from '../../server/testing/listening-backend.t
 import type { TestBackend } from '../../server/testing/test-backend.ts';
 import { LUMEN_PROJECT_DIR } from './lumen-database.ts';
 
+// Receipts and cancellation mails without any browser: orders are placed and cancelled through the
+// REST API alone, and the database's webhooks (pg_net's worker, running here) call the
+// order-confirmation function, which mails through the local outbox and confirms the order.
+
 let backend: TestBackend;
+let lampId: number;
 
 beforeAll(async () => {
-  backend = await createListeningBackend({ projectDir: LUMEN_PROJECT_DIR });
-  await backend.ctx.db.exec(`
-    insert into categories (slug, name) values ('lighting', 'Lighting');
-    insert into items (slug, title, price_cents, stock, category_id) values ('desk-lamp', 'Desk lamp', 4900, 5, 1);
-  `);
+  backend = await createListeningBackend({ projectDir: LUMEN_PROJECT_DIR, workers: true });
+  const { rows } = await backend.ctx.db.query<{ id: number }>(`
+    with category as (insert into categories (slug, name) values ('lighting', 'Lighting') returning id)
+    insert into items (slug, title, price_cents, stock, category_id) select 'desk-lamp', 'Desk lamp', 4900, 1000, id from category returning id::int`);
+  lampId = rows[0]?.id ?? 0;
 });
 
 afterAll(() => backend.close());
 
-async function buyer(email: string) {
-  const client = backend.anonClient();
-  const { error } = await client.auth.signUp({ email, password: 'long-enough-password-1' });
-  if (error) throw error;
-  return client;
-}
-
-describe('order-confirmation (edge function)', () => {
-  it('sends the receipt to the outbox and marks the caller’s order confirmed', async () => {
-    const client = await buyer('receipt@example.test');
-    const { data: item } = await client.from('items').select('id').eq('slug', 'desk-lamp').single();
-    expect((await client.from('cart_items').insert({ item_id: item?.id, quantity: 2 })).error).toBeNull();
-    const { data: placed, error } = await client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
-    expect(error).toBeNull();
-    const orderId = (placed as { order_id: number }).order_id;
-
-    const confirmed = await client.functions.invoke('order-confirmation', { body: { order_id: orderId } });
-    expect(confirmed.error).toBeNull();
-    expect(confirmed.data).toEqual({ status: 'confirmed' });
-    const { data: order } = await client.from('orders').select('status, confirmed_at').eq('id', orderId).single();
-    expect(order?.status).toBe('confirmed');
-    expect(order?.confirmed_at).not.toBeNull();
-    const [mail] = await backend.ctx.mail.list({ to: 'receipt@example.test' });
-    expect(mail?.subject).toBe(`Your Lumen order #${orderId} is confirmed`);
-    expect(mail?.text).toContain('2 × Desk lamp');
-    expect(mail?.text).toContain('Total: €98.00');
-
-    const again = await client.functions.invoke('order-confirmation', { body: { order_id: orderId } });
-    expect(again.data).toEqual({ status: 'confirmed' });
-    expect(await backend.ctx.mail.list({ to: 'receipt@example.test' })).toHaveLength(1);
+const rest = (path: string, token: string, init: RequestInit = {}) =>
+  fetch(`${backend.ctx.publicUrl}${path}`, {
+    ...init,
+    headers: { apikey: backend.ctx.keys.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
   });
 
-  it('refuses another user’s order, anonymous callers and bad bodies', async () => {
-    const owner = await buyer('owner@example.test');
-    const { data: item } = await owner.from('items').select('id').eq('slug', 'desk-lamp').single();
-    await owner.from('cart_items').insert({ item_id: item?.id, quantity: 1 });
-    const { data: placed } = await owner.rpc('place_order', { idempotency_key: crypto.randomUUID() });
-    const orderId = (placed as { order_id: number }).order_id;
+/** A new customer with `quantity` lamps in the cart, signed up and acting through REST only. */
+async function customerWithCart(email: string, quantity = 2): Promise<{ token: string; userId: string }> {
+  const signup = await fetch(`${backend.ctx.publicUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: backend.ctx.keys.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'long-enough-password-1' }),
+  });
+  const { access_token: token, user } = (await signup.json()) as { access_token: string; user: { id: string } };
+  expect((await rest('/rest/v1/cart_items', token, { method: 'POST', body: JSON.stringify({ item_id: lampId, quantity }) })).status).toBe(201);
+  return { token, userId: user.id };
+}
 
-    const stranger = await buyer('stranger@example.test');
-    const foreign = await stranger.functions.invoke('order-confirmation', { body: { order_id: orderId } });
-    expect(foreign.error).not.toBeNull();
-    expect(await foreign.response?.json()).toEqual({ error: `Order ${orderId} was not found.` });
-    const anonymous = await backend.anonClient().functions.invoke('order-confirmation', { body: { order_id: orderId } });
-    expect(anonymous.response?.status).toBe(401);
-    const bad = await owner.functions.invoke('order-confirmation', { body: { order_id: 'one' } });
-    expect(bad.response?.status).toBe(400);
-    const { data: order } = await owner.from('orders').select('status').eq('id', orderId).single();
-    expect(order?.status).toBe('placed');
+/** The recorded answers of order-confirmation about one order: which webhook asked, what it said. */
+async function webhookAnswers(orderId: number) {
+  const { rows } = await backend.ctx.db.query<{ hook_name: string; status_code: number; body: { sent?: string[]; error?: string } }>(
+    `select h.hook_name, r.status_code, r.content::jsonb as body
+     from supabase_functions.hooks h join net._http_response r on r.id = h.request_id
+     where r.content_type like 'application/json%' and r.content::jsonb ->> 'order_id' = $1::text
+     order by h.id`,
+    [orderId],
+  );
+  return rows;
+}
+
+async function placeOrder(token: string): Promise<number> {
+  const response = await rest('/rest/v1/rpc/place_order', token, { method: 'POST', body: JSON.stringify({ idempotency_key: crypto.randomUUID() }) });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { order_id: number }).order_id;
+}
+
+async function orderOf(token: string, orderId: number): Promise<{ status: string; confirmed_at: string | null }> {
+  const response = await rest(`/rest/v1/orders?id=eq.${orderId}&select=status,confirmed_at`, token, {
+    headers: { Accept: 'application/vnd.pgrst.object+json' },
+  });
+  return (await response.json()) as { status: string; confirmed_at: string | null };
+}
+
+const mailsTo = (email: string) => backend.ctx.mail.list({ to: email });
+
+/** Everything the database queued has been sent, answered and recorded. */
+const settled = () => backend.workers?.net.idle();
+
+describe('receipts driven by the database', () => {
+  it('an order placed through REST alone gets its receipt and turns confirmed; its cancellation gets a mail', async () => {
+    const email = 'rest-only@example.test';
+    const { token } = await customerWithCart(email);
+    const orderId = await placeOrder(token);
+    await settled();
+
+    const [receipt] = await mailsTo(email);
+    expect(receipt?.subject).toBe(`Your Lumen order #${orderId} is confirmed`);
+    expect(receipt?.text).toContain('2 × Desk lamp — €98.00');
+    expect(receipt?.text).toContain('Total: €98.00');
+    const order = await orderOf(token, orderId);
+    expect(order.status).toBe('confirmed');
+    expect(order.confirmed_at).not.toBeNull();
+
+    expect((await rest('/rest/v1/rpc/cancel_order', token, { method: 'POST', body: JSON.stringify({ order_id: orderId }) })).status).toBe(200);
+    await settled();
+    const mails = await mailsTo(email);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Your Lumen order #${orderId} is cancelled`, `Your Lumen order #${orderId} is confirmed`]);
+    expect(mails[0]?.text).toContain('Nothing was charged');
+    expect((await orderOf(token, orderId)).status).toBe('cancelled');
+
+    expect(await webhookAnswers(orderId)).toEqual([
+      { hook_name: 'order_confirmation_webhook', status_code: 200, body: { order_id: orderId, sent: ['receipt'] } },
+      { hook_name: 'order_cancellation_webhook', status_code: 200, body: { order_id: orderId, sent: ['cancellation'] } },
+    ]);
+  });
+
+  it('the webhook arriving three times at once still sends one receipt', async () => {
+    const email = 'thrice@example.test';
+    const { token, userId } = await customerWithCart(email, 1);
+    // The order and two more deliveries of its webhook commit together, so all three go out at once.
+    const orderId = await backend.ctx.db.transaction(async (tx) => {
+      await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
+        JSON.stringify({ role: 'authenticated', sub: userId }),
+      ]);
+      const { rows } = await tx.query<{ result: { order_id: number } }>('select public.place_order($1) as result', [crypto.randomUUID()]);
+      const id = rows[0]?.result.order_id ?? 0;
+      await tx.query(`reset role`);
+      await tx.query(
+        `select net.http_post('http://kong:8000/functions/v1/order-confirmation', jsonb_build_object('type', 'INSERT', 'table', 'orders', 'schema', 'public', 'record', jsonb_build_object('id', $1::bigint)))
+         from generate_series(1, 2)`,
+        [id],
+      );
+      return id;
+    });
+    await settled();
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([`Your Lumen order #${orderId} is confirmed`]);
+    expect((await orderOf(token, orderId)).status).toBe('confirmed');
+  });
+
+  it('a failed send leaves the order confirming, and the retry job sends it later, once', async () => {
+    const email = 'outage@example.test';
+    const { token } = await customerWithCart(email, 1);
+    // The mail provider is down.
+    await backend.ctx.db.exec(`
+      create function _dev.refuse_mail() returns trigger language plpgsql as $$ begin raise exception 'mail provider down'; end $$;
+      create trigger refuse_mail before insert on _dev.mail for each row execute function _dev.refuse_mail();`);
+    let orderId: number;
+    try {
+      orderId = await placeOrder(token);
+      await settled();
+      expect(await mailsTo(email)).toEqual([]);
+      expect((await orderOf(token, orderId)).status).toBe('placed');
+      const { rows } = await backend.ctx.db.query(`select state, attempts, last_error from private.order_notifications where order_id = $1`, [orderId]);
+      expect(rows).toEqual([{ state: 'pending', attempts: 1, last_error: 'the local mail API answered 500' }]);
+      expect(await webhookAnswers(orderId)).toEqual([
+        {
+          hook_name: 'order_confirmation_webhook',
+          status_code: 502,
+          body: { order_id: orderId, sent: [], error: 'Not sent, will be retried: receipt: the local mail API answered 500' },
+        },
+      ]);
+    } finally {
+      await backend.ctx.db.exec('drop trigger refuse_mail on _dev.mail; drop function _dev.refuse_mail();');
+    }
+
+    // The backoff has passed: the pg_cron job (every 30 s) asks the webhook again.
+    await backend.ctx.db.query(`update private.order_notifications set next_attempt_at = now() where order_id = $1`, [orderId]);
+    await backend.ctx.db.query('select private.request_due_order_notifications()');
+    await settled();
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([`Your Lumen order #${orderId} is confirmed`]);
+    expect((await orderOf(token, orderId)).status).toBe('confirmed');
+  });
+
+  it('a mail its sender sent but never recorded (it died) is not sent twice when another sender retries', async () => {
+    const email = 'died@example.test';
+    const { token } = await customerWithCart(email, 1);
+    const orderId = await placeOrder(token);
+    await settled();
+    // Replay what a sender that died after sending would leave: the receipt pending with its
+    // claim run out, while the mail (sent with the same idempotency key) is in the outbox.
+    await backend.ctx.db.query(
+      `update private.order_notifications set state = 'pending', sent_at = null, claimed_until = now() - interval '1 second',
+         next_attempt_at = now() - interval '1 second' where order_id = $1 and kind = 'receipt'`,
+      [orderId],
+    );
+    await backend.ctx.db.query('select private.request_due_order_notifications()');
+    await settled();
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([`Your Lumen order #${orderId} is confirmed`]);
+    const { rows } = await backend.ctx.db.query(`select state, attempts from private.order_notifications where order_id = $1`, [orderId]);
+    expect(rows).toEqual([{ state: 'sent', attempts: 2 }]);
+  });
+
+  it('answers calls that are not a webhook about an order with 4xx, and changes nothing', async () => {
+    const call = (body: unknown, method = 'POST') =>
+      fetch(`${backend.ctx.publicUrl}/functions/v1/order-confirmation`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: method === 'GET' ? undefined : JSON.stringify(body),
+      });
+    expect((await call(null, 'GET')).status).toBe(405);
+    expect((await call({ order_id: 1 })).status).toBe(400);
+    expect((await call({ type: 'INSERT', table: 'profiles', record: { id: 1 } })).status).toBe(400);
+    const unknown = await call({ type: 'INSERT', table: 'orders', schema: 'public', record: { id: 2_000_000_000 } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'Order 2000000000 was not found.' });
   });
 });

@@ -105,24 +105,29 @@ as $$
   from jsonb_each_text(coalesce(params, '{}'::jsonb))
 $$;
 
+-- Every request function ends here: one queue row, and the worker woken at commit.
+create function net._enqueue(method text, url text, params jsonb, headers jsonb, body bytea, timeout_milliseconds integer) returns bigint
+language plpgsql
+as $$
+declare
+  request_id bigint;
+begin
+  insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
+  values (method, net._encode_url_with_params_array(url, net._query_string(params)), headers, body, timeout_milliseconds)
+  returning id into request_id;
+  perform net.wake();
+  return request_id;
+end
+$$;
+
 create function net.http_get(
   url text,
   params jsonb default '{}'::jsonb,
   headers jsonb default '{}'::jsonb,
   timeout_milliseconds integer default 5000
 ) returns bigint
-language plpgsql
-as $$
-declare
-  request_id bigint;
-begin
-  insert into net.http_request_queue (method, url, headers, timeout_milliseconds)
-  values ('GET', net._encode_url_with_params_array(url, net._query_string(params)), headers, timeout_milliseconds)
-  returning id into request_id;
-  perform net.wake();
-  return request_id;
-end
-$$;
+language sql
+as $$ select net._enqueue('GET', url, params, headers, null, timeout_milliseconds) $$;
 
 create function net.http_post(
   url text,
@@ -134,7 +139,6 @@ create function net.http_post(
 language plpgsql
 as $$
 declare
-  request_id bigint;
   content_type text;
 begin
   select value into content_type
@@ -146,13 +150,7 @@ begin
   elsif content_type <> 'application/json' then
     raise exception 'Content-Type header must be "application/json"';
   end if;
-
-  insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
-  values ('POST', net._encode_url_with_params_array(url, net._query_string(params)), headers,
-          convert_to(body::text, 'UTF8'), timeout_milliseconds)
-  returning id into request_id;
-  perform net.wake();
-  return request_id;
+  return net._enqueue('POST', url, params, headers, convert_to(body::text, 'UTF8'), timeout_milliseconds);
 end
 $$;
 
@@ -163,19 +161,8 @@ create function net.http_delete(
   timeout_milliseconds integer default 5000,
   body jsonb default null
 ) returns bigint
-language plpgsql
-as $$
-declare
-  request_id bigint;
-begin
-  insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
-  values ('DELETE', net._encode_url_with_params_array(url, net._query_string(params)), headers,
-          convert_to(body::text, 'UTF8'), timeout_milliseconds)
-  returning id into request_id;
-  perform net.wake();
-  return request_id;
-end
-$$;
+language sql
+as $$ select net._enqueue('DELETE', url, params, headers, convert_to(body::text, 'UTF8'), timeout_milliseconds) $$;
 
 create function net._http_collect_response(request_id bigint, async boolean default true)
 returns net.http_response_result

@@ -1,53 +1,80 @@
-// order-confirmation: sends the receipt for one of the caller's orders and marks it confirmed.
-// Runs on Supabase's Deno edge runtime and, unchanged, under the local backend's Node shim.
-// The caller's JWT proves ownership (the order is read through RLS as them); the service role
-// then confirms it, because clients may never write orders themselves.
+// order-confirmation: the target of the orders' Database Webhooks (supabase/migrations/…_order_notifications.sql).
+// The database calls it after an order is placed or cancelled, and again for a mail that is due a
+// retry; no browser ever does. It trusts nothing in the payload but an order id: it claims that
+// order's due notifications, sends each mail with an idempotency key (so a repeated call or a retry
+// after a lost answer never sends twice), and records the outcome, which confirms a placed order
+// when its receipt has gone out. Runs on Supabase's Deno edge runtime and, unchanged, locally.
 import { createClient } from '@supabase/supabase-js';
 
-const corsHeaders = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
+interface OrderLine {
+  title: string;
+  unit_price_cents: number;
+  quantity: number;
+}
 
-interface OrderRow {
-  id: number;
-  status: 'placed' | 'confirmed' | 'cancelled';
+interface ClaimedOrder {
+  order_id: number;
+  status: string;
   currency: string;
   total_cents: number;
-  user_id: string;
-  order_items: { title: string; unit_price_cents: number; quantity: number }[];
+  email: string | null;
+  lines: OrderLine[];
+  notifications: { id: number; kind: 'receipt' | 'cancellation' }[];
+}
+
+interface Mail {
+  subject: string;
+  text: string;
 }
 
 function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...corsHeaders, 'Content-Type': 'application/json' } });
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 function money(cents: number, currency: string): string {
   return new Intl.NumberFormat('en-IE', { style: 'currency', currency }).format(cents / 100);
 }
 
-function receiptText(order: OrderRow): string {
-  const lines = order.order_items.map((line) => `  ${line.quantity} × ${line.title} — ${money(line.unit_price_cents * line.quantity, order.currency)}`);
-  return [`Thank you! Order #${order.id} is confirmed.`, '', ...lines, '', `Total: ${money(order.total_cents, order.currency)}`, '', 'Lumen'].join('\n');
+function linesText(order: ClaimedOrder): string[] {
+  return order.lines.map((line) => `  ${line.quantity} × ${line.title} — ${money(line.unit_price_cents * line.quantity, order.currency)}`);
 }
 
-/** Local deployments post to the dev outbox; hosted ones to Resend with RESEND_API_KEY. */
-async function sendMail(to: string, subject: string, text: string): Promise<void> {
+function mailFor(order: ClaimedOrder, kind: 'receipt' | 'cancellation'): Mail {
+  if (kind === 'receipt') {
+    return {
+      subject: `Your Lumen order #${order.order_id} is confirmed`,
+      text: [`Thank you! Order #${order.order_id} is confirmed.`, '', ...linesText(order), '', `Total: ${money(order.total_cents, order.currency)}`, '', 'Lumen'].join('\n'),
+    };
+  }
+  return {
+    subject: `Your Lumen order #${order.order_id} is cancelled`,
+    text: [
+      `Order #${order.order_id} is cancelled, as you asked. Nothing was charged, and the items are back on sale.`,
+      '',
+      ...linesText(order),
+      '',
+      'Lumen',
+    ].join('\n'),
+  };
+}
+
+/** Local deployments post to the dev outbox; hosted ones to Resend with RESEND_API_KEY. Both keep the idempotency key. */
+async function sendMail(to: string, mail: Mail, idempotencyKey: string): Promise<void> {
   const localApi = Deno.env.get('LUMEN_MAIL_API_URL');
   const resendKey = Deno.env.get('RESEND_API_KEY');
+  const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey };
   if (localApi) {
     const response = await fetch(localApi, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')}` },
-      body: JSON.stringify({ to, subject, text }),
+      headers: { ...headers, Authorization: `Bearer ${Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')}` },
+      body: JSON.stringify({ to, ...mail }),
     });
     if (!response.ok) throw new Error(`the local mail API answered ${response.status}`);
   } else if (resendKey) {
     const response = await fetch('https://api.resend.com/emails', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${resendKey}` },
-      body: JSON.stringify({ from: Deno.env.get('RECEIPT_FROM') ?? 'Lumen <orders@example.com>', to, subject, text }),
+      headers: { ...headers, Authorization: `Bearer ${resendKey}` },
+      body: JSON.stringify({ from: Deno.env.get('RECEIPT_FROM') ?? 'Lumen <orders@example.com>', to, ...mail }),
     });
     if (!response.ok) throw new Error(`the mail provider answered ${response.status}`);
   } else {
@@ -55,52 +82,49 @@ async function sendMail(to: string, subject: string, text: string): Promise<void
   }
 }
 
+/** The order a webhook payload is about: orders' own rows, or a notification's order. */
+function orderIdOf(payload: unknown): number | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { table, record, old_record: oldRecord } = payload as { table?: unknown; record?: unknown; old_record?: unknown };
+  const row = (record ?? oldRecord) as Record<string, unknown> | null | undefined;
+  const id = table === 'orders' ? row?.id : table === 'order_notifications' ? row?.order_id : undefined;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+}
+
 Deno.serve(async (req: Request) => {
-  if (req.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
-  if (req.method !== 'POST') return json({ error: 'Use POST.' }, 405);
-
-  const authorization = req.headers.get('Authorization') ?? '';
-  const url = Deno.env.get('SUPABASE_URL') ?? '';
-  const anonKey = Deno.env.get('SUPABASE_ANON_KEY') ?? '';
-  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
-
-  let orderId: unknown;
-  try {
-    orderId = ((await req.json()) as { order_id?: unknown }).order_id;
-  } catch {
-    return json({ error: 'The body must be JSON: {"order_id": <number>}.' }, 400);
-  }
-  if (typeof orderId !== 'number' || !Number.isInteger(orderId) || orderId < 1) {
-    return json({ error: 'order_id must be a positive whole number.' }, 400);
+  if (req.method !== 'POST') return json({ error: 'Use POST with a Database Webhook payload.' }, 405);
+  const orderId = orderIdOf(await req.json().catch(() => null));
+  if (orderId === null) {
+    return json({ error: 'Send a Database Webhook payload for public.orders or private.order_notifications.' }, 400);
   }
 
-  const asCaller = createClient(url, anonKey, {
-    global: { headers: { Authorization: authorization } },
+  const admin = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', {
     auth: { persistSession: false, autoRefreshToken: false },
   });
-  const { data: userData, error: userError } = await asCaller.auth.getUser(authorization.replace(/^Bearer\s+/i, ''));
-  if (userError || !userData.user) return json({ error: 'Sign in to confirm an order.' }, 401);
-
-  const { data: order, error: orderError } = await asCaller
-    .from('orders')
-    .select('id, status, currency, total_cents, user_id, order_items(title, unit_price_cents, quantity)')
-    .eq('id', orderId)
-    .maybeSingle<OrderRow>();
-  if (orderError) return json({ error: orderError.message }, 500);
-  if (!order) return json({ error: `Order ${orderId} was not found.` }, 404);
-  if (order.status !== 'placed') return json({ status: order.status });
-
-  const admin = createClient(url, serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  try {
-    await sendMail(userData.user.email ?? '', `Your Lumen order #${order.id} is confirmed`, receiptText(order));
-  } catch (error) {
-    return json({ error: `The receipt could not be sent: ${error instanceof Error ? error.message : String(error)}` }, 502);
+  const sent: string[] = [];
+  const failed: string[] = [];
+  // A notification queued while this call was sending (a cancellation right after ordering) is
+  // picked up in the next round; one more caller finding them taken simply gets nothing to do.
+  for (let round = 0; round < 3; round++) {
+    const { data, error } = await admin.rpc('claim_order_notifications', { order_id: orderId });
+    if (error) return json({ error: `The order's notifications could not be read: ${error.message}` }, 500);
+    if (data === null) return json({ error: `Order ${orderId} was not found.` }, 404);
+    const order = data as ClaimedOrder;
+    if (order.notifications.length === 0) break;
+    for (const notification of order.notifications) {
+      try {
+        await sendMail(order.email ?? '', mailFor(order, notification.kind), `lumen-order-${order.order_id}/${notification.kind}`);
+        const done = await admin.rpc('complete_order_notification', { notification_id: notification.id });
+        if (done.error) throw new Error(`the mail was sent but could not be recorded: ${done.error.message}`);
+        sent.push(notification.kind);
+      } catch (cause) {
+        const reason = cause instanceof Error ? cause.message : String(cause);
+        await admin.rpc('fail_order_notification', { notification_id: notification.id, reason });
+        failed.push(`${notification.kind}: ${reason}`);
+      }
+    }
+    if (failed.length > 0) break;
   }
-  const { error: confirmError } = await admin
-    .from('orders')
-    .update({ status: 'confirmed', confirmed_at: new Date().toISOString() })
-    .eq('id', order.id)
-    .eq('status', 'placed');
-  if (confirmError) return json({ error: confirmError.message }, 500);
-  return json({ status: 'confirmed' });
+  if (failed.length > 0) return json({ order_id: orderId, sent, error: `Not sent, will be retried: ${failed.join('; ')}` }, 502);
+  return json({ order_id: orderId, sent });
 });
