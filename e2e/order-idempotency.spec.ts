@@ -97,11 +97,36 @@ test('two tabs submitting the same review at once end on the same single order',
   const otherReview = other.getByRole('region', { name: 'Review your order' });
   await expect(otherReview.getByRole('row', { name: new RegExp(item.title) })).toContainText('2');
 
-  await Promise.all([review.getByRole('button', { name: 'Place order' }).click(), otherReview.getByRole('button', { name: 'Place order' }).click()]);
+  // The other tab's press goes out first and is still on its way when this tab's order is placed.
+  let releaseOther: () => void = () => undefined;
+  const firstPlaced = new Promise<void>((resolve) => (releaseOther = resolve));
+  await other.route('**/rest/v1/rpc/place_order', async (route) => {
+    await firstPlaced;
+    await route.continue();
+  });
+  const otherSent = other.waitForRequest('**/rest/v1/rpc/place_order');
+  await otherReview.getByRole('button', { name: 'Place order' }).click();
+  await otherSent;
+  await review.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
-  await expect(other).toHaveURL(/\/orders\/\d+$/);
-  expect(orderIdOf(other)).toBe(orderIdOf(page));
+  releaseOther();
+
+  await expect(other).toHaveURL(new RegExp(`/orders/${orderIdOf(page)}$`));
   await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderIdOf(page)}`);
   expect(await ordersOf(request, token)).toEqual([{ id: orderIdOf(page) }]);
   expect((await itemRow(request, item.slug)).stock).toBe(stock - 2);
+});
+
+test('a second tab showing the same review moves to the order placed in the first', async ({ page, context, request }, testInfo) => {
+  const { token, item, review } = await buyerAtReview(page, request, uniqueEmail(testInfo, 'follow'), 34);
+  const other = await context.newPage();
+  await other.goto('/checkout');
+  await expect(other.getByRole('region', { name: 'Review your order' }).getByRole('row', { name: new RegExp(item.title) })).toContainText('2');
+
+  await review.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  // Nothing was pressed in the other tab: it learns of the order and shows it.
+  await expect(other).toHaveURL(new RegExp(`/orders/${orderIdOf(page)}$`));
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderIdOf(page)}`);
+  expect(await ordersOf(request, token)).toEqual([{ id: orderIdOf(page) }]);
 });

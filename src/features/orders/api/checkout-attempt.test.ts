@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cartFingerprint, checkoutAttemptKey, endCheckoutAttempt } from './checkout-attempt.ts';
+import { cartFingerprint, checkoutAttemptKey, completeCheckoutAttempt, watchCheckoutAttempt } from './checkout-attempt.ts';
 
 const ALICE = 'alice';
 const BOB = 'bob';
@@ -18,8 +18,22 @@ describe('checkout attempts', () => {
     // Another tab reads the same attempt from storage.
     expect(checkoutAttemptKey(ALICE, cart)).toBe(key);
 
-    endCheckoutAttempt(key);
+    completeCheckoutAttempt(key, 42);
     expect(checkoutAttemptKey(ALICE, cart)).not.toBe(key);
+  });
+
+  it('tells another tab holding the attempt which order it placed', () => {
+    const cart = cartFingerprint([{ item_id: 5, quantity: 1 }]);
+    const key = checkoutAttemptKey(ALICE, cart);
+    const placed: number[] = [];
+    const stop = watchCheckoutAttempt(key, (orderId) => placed.push(orderId));
+    const other = JSON.stringify({ userId: ALICE, cart, key: 'someone-else', orderId: 7 });
+    window.dispatchEvent(new StorageEvent('storage', { key: 'lumen-checkout-attempt', newValue: other }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'lumen-checkout-attempt', newValue: 'not json' }));
+    expect(placed).toEqual([]);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'lumen-checkout-attempt', newValue: JSON.stringify({ userId: ALICE, cart, key, orderId: 8 }) }));
+    expect(placed).toEqual([8]);
+    stop();
   });
 
   it('makes a new attempt for a changed cart or another user', () => {
@@ -27,8 +41,8 @@ describe('checkout attempts', () => {
     expect(checkoutAttemptKey(ALICE, cartFingerprint([{ item_id: 1, quantity: 2 }]))).not.toBe(key);
     const bobs = checkoutAttemptKey(BOB, cartFingerprint([{ item_id: 1, quantity: 2 }]));
     expect(bobs).not.toBe(key);
-    // Ending an attempt that is no longer the stored one leaves the current one alone.
-    endCheckoutAttempt(key);
+    // Completing an attempt that is no longer the stored one leaves the current one alone.
+    completeCheckoutAttempt(key, 1);
     expect(checkoutAttemptKey(BOB, cartFingerprint([{ item_id: 1, quantity: 2 }]))).toBe(bobs);
   });
 });

@@ -2,7 +2,9 @@
  * One idempotency key per checkout attempt (place_order answers a repeated key with the order it
  * already placed). The key belongs to a user and to the exact cart under review, and it is kept in
  * localStorage so that every tab showing the same review submits the same key: a double click, a
- * retry after a timeout and a second tab all end on one order. A changed cart is a new attempt.
+ * retry after a timeout and a second tab all end on one order. A changed cart is a new attempt, and
+ * so is the same cart once its order was placed. The placed order is kept with the attempt, so the
+ * other tabs showing that review learn of it (the storage event) and show the order too.
  */
 const STORAGE_KEY = 'lumen-checkout-attempt';
 
@@ -10,6 +12,8 @@ interface StoredAttempt {
   userId: string;
   cart: string;
   key: string;
+  /** Set once the attempt placed its order. */
+  orderId?: number;
 }
 
 export interface CartLineRef {
@@ -27,14 +31,18 @@ export function cartFingerprint(lines: readonly CartLineRef[]): string {
 
 let memoryAttempt: StoredAttempt | null = null;
 
+function parseAttempt(text: string | null): StoredAttempt | null {
+  const parsed: unknown = JSON.parse(text ?? 'null');
+  if (!parsed || typeof parsed !== 'object' || !('userId' in parsed) || !('cart' in parsed) || !('key' in parsed)) return null;
+  const { userId, cart, key } = parsed;
+  const orderId = 'orderId' in parsed && typeof parsed.orderId === 'number' ? parsed.orderId : undefined;
+  if (typeof userId !== 'string' || typeof cart !== 'string' || typeof key !== 'string') return null;
+  return { userId, cart, key, ...(orderId === undefined ? {} : { orderId }) };
+}
+
 function readStored(): StoredAttempt | null {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
-    if (parsed && typeof parsed === 'object' && 'userId' in parsed && 'cart' in parsed && 'key' in parsed) {
-      const { userId, cart, key } = parsed;
-      if (typeof userId === 'string' && typeof cart === 'string' && typeof key === 'string') return { userId, cart, key };
-    }
-    return null;
+    return parseAttempt(localStorage.getItem(STORAGE_KEY));
   } catch {
     return memoryAttempt;
   }
@@ -53,13 +61,29 @@ function writeStored(attempt: StoredAttempt | null): void {
 /** The key of the attempt to order exactly this cart, made once and shared by every tab. */
 export function checkoutAttemptKey(userId: string, cart: string): string {
   const stored = readStored();
-  if (stored && stored.userId === userId && stored.cart === cart) return stored.key;
+  if (stored && stored.userId === userId && stored.cart === cart && stored.orderId === undefined) return stored.key;
   const key = crypto.randomUUID();
   writeStored({ userId, cart, key });
   return key;
 }
 
 /** The attempt placed its order: ordering the same cart again later is a new attempt. */
-export function endCheckoutAttempt(key: string): void {
-  if (readStored()?.key === key) writeStored(null);
+export function completeCheckoutAttempt(key: string, orderId: number): void {
+  const stored = readStored();
+  if (stored?.key === key) writeStored({ ...stored, orderId });
+}
+
+/** Calls `onPlaced` when another tab places the order of this attempt; returns the unsubscribe. */
+export function watchCheckoutAttempt(key: string, onPlaced: (orderId: number) => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== STORAGE_KEY) return;
+    try {
+      const attempt = parseAttempt(event.newValue);
+      if (attempt?.key === key && attempt.orderId !== undefined) onPlaced(attempt.orderId);
+    } catch {
+      // Not ours to read.
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { cartFingerprint, checkoutAttemptKey, endCheckoutAttempt } from '../api/checkout-attempt.ts';
+import { cartFingerprint, checkoutAttemptKey, completeCheckoutAttempt, watchCheckoutAttempt } from '../api/checkout-attempt.ts';
 import { OrderOutcomeUnknownError, usePlaceOrder } from '../api/place-order.ts';
 import type { PlaceOrderResult } from '../api/order-schemas.ts';
 import { OrderLinesTable } from './order-lines-table.tsx';
@@ -48,9 +48,13 @@ export function CheckoutPanel({
   const noticeRef = useRef<HTMLDivElement>(null);
   const submitting = useRef(false);
   const fingerprint = cartFingerprint(lines);
-  const liveKey = useMemo(() => checkoutAttemptKey(userId, fingerprint), [userId, fingerprint]);
+  const liveKey = useMemo(() => (fingerprint ? checkoutAttemptKey(userId, fingerprint) : null), [userId, fingerprint]);
+  // An emptied cart is no new attempt: it is often the order this review showed, placed in another
+  // tab, and that tab's word of it arrives under the attempt's key.
+  const [heldKey, setHeldKey] = useState(liveKey);
+  if (liveKey !== null && liveKey !== heldKey) setHeldKey(liveKey);
   const [unresolved, setUnresolved] = useState<{ key: string; lines: readonly ReviewLine[] } | null>(null);
-  const attempt = unresolved ?? { key: liveKey, lines };
+  const attempt = unresolved ?? { key: liveKey ?? heldKey, lines };
   const result = place.data;
   const changes = result?.status === 'stock_changed' ? result.changes : null;
   const currency = attempt.lines[0]?.currency ?? 'EUR';
@@ -60,16 +64,27 @@ export function CheckoutPanel({
     if (changes || place.isError) noticeRef.current?.focus();
   }, [changes, place.isError]);
 
+  // The same review placed in another tab: this one shows that order too.
+  const onPlacedRef = useRef(onPlaced);
+  useEffect(() => {
+    onPlacedRef.current = onPlaced;
+  }, [onPlaced]);
+  useEffect(() => {
+    if (attempt.key === null) return;
+    return watchCheckoutAttempt(attempt.key, (orderId) => onPlacedRef.current(orderId));
+  }, [attempt.key]);
+
   const submit = () => {
     // A second press can arrive before React has re-rendered the button as disabled.
-    if (submitting.current) return;
+    const { key } = attempt;
+    if (submitting.current || key === null || attempt.lines.length === 0) return;
     submitting.current = true;
-    const sent = attempt;
-    place.mutate(sent.key, {
+    const sent = { key, lines: attempt.lines };
+    place.mutate(key, {
       onSuccess: (outcome) => {
         setUnresolved(null);
         if (outcome.status === 'placed') {
-          endCheckoutAttempt(sent.key);
+          completeCheckoutAttempt(sent.key, outcome.order_id);
           onPlaced(outcome.order_id);
         } else onCartChanged();
       },
