@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createUser, forgiveFailedResponses, makePng, PASSWORD, signInWithUi, uniqueEmail } from './account-helpers.ts';
-import { accessToken, asUser, cartButton, itemRow, openCart, placeOrderAs, putInServerCart, stockedItem } from './cart-helpers.ts';
+import { asUser, cartButton, itemRow, openCart, placeOrderAs, putInServerCart, sessionToken, stockedItem } from './cart-helpers.ts';
+import { DEV_SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
 import { DESKTOP, PHONE, expect, test } from './fixtures.ts';
 
 // One account's data is never painted for the next one on the same device: the cache is keyed by
@@ -9,26 +10,28 @@ import { DESKTOP, PHONE, expect, test } from './fixtures.ts';
 interface Account {
   email: string;
   userId: string;
-  token: string;
   displayName: string;
 }
 
+const serviceHeaders = { apikey: DEV_SERVICE_ROLE_KEY, Authorization: `Bearer ${DEV_SERVICE_ROLE_KEY}` };
+
+/** A new account with a display name, arranged with the service role (no sign-in spent on it). */
 async function accountWithProfile(request: APIRequestContext, email: string, displayName: string): Promise<Account> {
   const userId = await createUser(request, email);
-  const token = await accessToken(request, email);
-  const response = await request.patch(`/rest/v1/profiles?id=eq.${userId}`, { headers: asUser(token), data: { display_name: displayName } });
+  const response = await request.patch(`/rest/v1/profiles?id=eq.${userId}`, { headers: serviceHeaders, data: { display_name: displayName } });
   expect(response.status(), await response.text()).toBe(204);
-  return { email, userId, token, displayName };
+  return { email, userId, displayName };
 }
 
-async function giveAvatar(request: APIRequestContext, page: Page, account: Account): Promise<string> {
+/** Uploads an avatar as the signed-in user of `page` and points their profile at it. */
+async function giveAvatar(request: APIRequestContext, page: Page, account: Account, token: string): Promise<string> {
   const path = `${account.userId}/avatar.png`;
   const upload = await request.post(`/storage/v1/object/avatars/${path}`, {
-    headers: { ...asUser(account.token), 'Content-Type': 'image/png' },
+    headers: { ...asUser(token), 'Content-Type': 'image/png' },
     data: await makePng(page, 64, 64),
   });
   expect(upload.status(), await upload.text()).toBe(200);
-  const profile = await request.patch(`/rest/v1/profiles?id=eq.${account.userId}`, { headers: asUser(account.token), data: { avatar_path: path } });
+  const profile = await request.patch(`/rest/v1/profiles?id=eq.${account.userId}`, { headers: asUser(token), data: { avatar_path: path } });
   expect(profile.status(), await profile.text()).toBe(204);
   return path;
 }
@@ -96,15 +99,18 @@ for (const viewport of [DESKTOP, PHONE]) {
     const second = await accountWithProfile(request, uniqueEmail(testInfo, 'second'), `Bea Second ${suffix}`);
     const ordered = stockedItem(viewport === PHONE ? 41 : 40);
     const carted = stockedItem(viewport === PHONE ? 43 : 42);
-    await putInServerCart(request, first.token, (await itemRow(request, ordered.slug)).id, 1);
-    const orderId = await placeOrderAs(request, first.token);
-    await putInServerCart(request, first.token, (await itemRow(request, carted.slug)).id, 3);
-    await page.goto('/');
-    const avatarPath = await giveAvatar(request, page, first);
 
-    // The first account, as its owner sees it.
+    // The first account signs in, and its orders, cart and avatar are arranged for it.
     await signInWithUi(page, first.email);
     await expect(page).toHaveURL(/\/account$/);
+    const token = await sessionToken(page);
+    await putInServerCart(request, token, (await itemRow(request, ordered.slug)).id, 1);
+    const orderId = await placeOrderAs(request, token);
+    await putInServerCart(request, token, (await itemRow(request, carted.slug)).id, 3);
+    const avatarPath = await giveAvatar(request, page, first, token);
+
+    // The first account, as its owner sees it.
+    await page.reload();
     await expect(page.getByRole('form', { name: 'Display name' }).getByLabel('Display name')).toHaveValue(first.displayName);
     await expect(page.getByRole('region', { name: 'Profile' }).locator('img')).toHaveAttribute('src', new RegExp(avatarPath));
     await expect(page.getByRole('list', { name: 'Orders' }).getByRole('link', { name: `Order #${orderId}` })).toBeVisible();
@@ -159,11 +165,12 @@ test('signing out in one tab takes the other tab off the order page it showed, a
   const first = await accountWithProfile(request, uniqueEmail(testInfo, 'tab-a'), `Tab Owner ${suffix}`);
   const second = await accountWithProfile(request, uniqueEmail(testInfo, 'tab-b'), `Next Person ${suffix}`);
   const ordered = stockedItem(44);
-  await putInServerCart(request, first.token, (await itemRow(request, ordered.slug)).id, 1);
-  const orderId = await placeOrderAs(request, first.token);
 
   await signInWithUi(page, first.email);
   await expect(page).toHaveURL(/\/account$/);
+  const token = await sessionToken(page);
+  await putInServerCart(request, token, (await itemRow(request, ordered.slug)).id, 1);
+  const orderId = await placeOrderAs(request, token);
   const other = await context.newPage();
   await other.goto(`/orders/${orderId}`);
   await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId}`);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createUser, signInWithUi, uniqueEmail } from './account-helpers.ts';
-import { accessToken, asUser, itemRow, putInServerCart, stockedItem } from './cart-helpers.ts';
+import { asUser, itemRow, putInServerCart, sessionToken, stockedItem } from './cart-helpers.ts';
 import { expect, test, type PageProblems } from './fixtures.ts';
 
 // place_order is idempotent per checkout attempt: every way of sending the same review twice ends
@@ -15,12 +15,13 @@ async function ordersOf(request: APIRequestContext, token: string): Promise<{ id
 /** A signed-in buyer with one line in the cart, on the review page. */
 async function buyerAtReview(page: Page, request: APIRequestContext, email: string, itemIndex: number) {
   await createUser(request, email);
-  const token = await accessToken(request, email);
   const item = stockedItem(itemIndex);
   const { id, stock } = await itemRow(request, item.slug);
+  await signInWithUi(page, email);
+  await expect(page).toHaveURL(/\/account$/);
+  const token = await sessionToken(page);
   await putInServerCart(request, token, id, 2);
-  await signInWithUi(page, email, undefined, '/sign-in?next=%2Fcheckout');
-  await expect(page).toHaveURL(/\/checkout$/);
+  await page.goto('/checkout');
   const review = page.getByRole('region', { name: 'Review your order' });
   await expect(review.getByRole('row', { name: new RegExp(item.title) })).toContainText('2');
   return { token, item, stock, review };

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createUser, forgiveFailedResponses, signInWithUi, uniqueEmail } from './account-helpers.ts';
-import { accessToken, addFromItemPage, asUser, cartButton, itemRow, serverCart, setStock, stockedItem } from './cart-helpers.ts';
+import { accessToken, addFromItemPage, asUser, cartButton, itemRow, serverCart, sessionToken, setStock, stockedItem } from './cart-helpers.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 interface Mail {
@@ -83,6 +83,7 @@ test('closing the tab right after pressing Place order still brings the receipt 
   await page.goto('/checkout');
   const review = page.getByRole('region', { name: 'Review your order' });
   await expect(review.getByRole('row', { name: new RegExp(lamp.title) })).toBeVisible();
+  const token = await sessionToken(page);
   const ordering = page.waitForRequest('**/rest/v1/rpc/place_order');
   await review.getByRole('button', { name: 'Place order' }).click();
   await ordering;
@@ -90,7 +91,6 @@ test('closing the tab right after pressing Place order still brings the receipt 
   expect(context.pages()).toEqual([]);
 
   // No tab is open any more: the order, its receipt and its confirmation happen anyway.
-  const token = await accessToken(request, email);
   const ordersOf = async () => (await (await request.get('/rest/v1/orders?select=id,status', { headers: asUser(token) })).json()) as { id: number; status: string }[];
   await expect.poll(ordersOf).toEqual([{ id: expect.any(Number), status: 'confirmed' }]);
   const [order] = await ordersOf();

@@ -4,8 +4,8 @@ import { uniqueEmail } from './testing/auth-fixtures.ts';
 
 /**
  * The per-IP request limits of [auth.rate_limit] that admin-and-limits.test.ts does not trip
- * (it covers sign_in_sign_ups on success and the global email_sent): anonymous sign-ins, token
- * refreshes, token verifications, and failed password guesses. Each test is its own client IP
+ * (it covers sign_in_sign_ups and the global email_sent): anonymous sign-ins, token refreshes,
+ * token verifications, and failed password guesses (a /token grant like a refresh). Each test is its own client IP
  * (x-forwarded-for, as behind hosted Supabase's proxy), so the buckets never mix.
  */
 const LIMIT = 2;
@@ -65,7 +65,7 @@ describe('auth rate limits per client IP', () => {
     await expectRateLimited(await post('/verify', '203.0.113.20', { type: 'email', email, token: '123456' }));
   });
 
-  it('counts failed password guesses against sign_in_sign_ups, then refuses even the right password', async () => {
+  it('counts failed password guesses against token_refresh (every /token grant, as GoTrue), then refuses even the right password', async () => {
     const email = uniqueEmail('guess');
     expect((await post('/signup', '203.0.113.30', { email, password: PASSWORD })).status).toBe(200);
     for (let attempt = 0; attempt < LIMIT; attempt += 1) {

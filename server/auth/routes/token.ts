@@ -15,7 +15,8 @@ async function passwordGrant(deps: AuthDeps, c: Context): Promise<Json> {
   const phone = optionalString(body, 'phone');
   const password = optionalString(body, 'password') ?? '';
   if (!rawEmail && !phone) throw validationFailed('missing email or phone');
-  takeRequestQuota(deps, c, 'sign_in_sign_ups');
+  // GoTrue counts every POST /token grant, password sign-ins included, against token_refresh.
+  takeRequestQuota(deps, c, 'token_refresh');
   if (!rawEmail) throw invalidCredentials();
   let email: string;
   try {
