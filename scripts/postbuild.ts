@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { documentSecurityHeaders, type CspOptions } from '../server/static/security-headers.ts';
+import { precompress } from './precompress.ts';
 
 /**
  * After `vite build`: hash every inline script of dist/index.html for the CSP, write
@@ -41,4 +42,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === scriptPath) {
   const distDir = path.resolve(path.dirname(scriptPath), '..', 'dist');
   const scriptHashes = await postbuild(distDir, process.env.VITE_SUPABASE_URL);
   console.log(`postbuild: CSP hashes ${scriptHashes.join(' ')}`);
+  const compressed = await precompress(distDir);
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+  console.log(
+    `postbuild: ${compressed.files} files precompressed, ${kib(compressed.bytes)} → ${kib(compressed.brotliBytes)} brotli, ${kib(compressed.gzipBytes)} gzip`,
+  );
 }

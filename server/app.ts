@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { createAuthApp, type AuthAppOptions } from './auth/auth-app.ts';
 import type { ServerContext } from './context.ts';
+import { apiCompression } from './gateway/compression.ts';
 import { cors } from './gateway/cors.ts';
 import { securityHeaders } from './gateway/security-headers-middleware.ts';
 import { createDevMailApp } from './mail/dev-mail-app.ts';
@@ -36,6 +37,9 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
     for (const prefix of API_PREFIXES) {
       app.use(prefix, cors());
       app.use(`${prefix}/*`, cors());
+      // Text answers over 1 KiB travel gzipped to clients that accept it, as behind hosted
+      // Supabase's gateway; images and ranges pass untouched.
+      app.use(`${prefix}/*`, ...apiCompression({ measure: prefix === '/rest/v1' || prefix === '/auth/v1' }));
     }
     app.route('/auth/v1', createAuthApp(ctx, options.auth));
     app.route('/rest/v1', createRestApp(ctx));

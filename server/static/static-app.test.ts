@@ -1,8 +1,10 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticApp } from './static-app.ts';
+import { precompress } from '../../scripts/precompress.ts';
+import { APP_SHELL, createStaticApp } from './static-app.ts';
 
 let distDir: string;
 let app: Awaited<ReturnType<typeof createStaticApp>>;
@@ -15,6 +17,8 @@ beforeAll(async () => {
   await writeFile(path.join(distDir, 'robots.txt'), 'User-agent: *');
   await writeFile(path.join(distDir, 'build-manifest.json'), JSON.stringify({ scriptHashes: ["'sha256-abc='"] }));
   await writeFile(path.join(tmpdir(), 'outside-secret.txt'), 'secret');
+  await writeFile(path.join(distDir, 'assets', 'big-def456.js'), `export const words = ${JSON.stringify('lumen '.repeat(2000))};`);
+  await writeFile(path.join(distDir, 'assets', 'photo-1.webp'), Buffer.alloc(4096, 7));
   app = await createStaticApp(distDir);
 });
 
@@ -66,6 +70,45 @@ describe('static app', () => {
 
   it('answers 400 for malformed percent-encoding', async () => {
     expect((await app.request('/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('serves the brotli or gzip copy written at build time, as the request accepts, with Vary', async () => {
+    const written = await precompress(distDir);
+    expect(written.files).toBe(1); // only the big script: small files and images are sent as they are
+    const original = await app.request('/assets/big-def456.js');
+    const plain = await original.text();
+    expect(original.headers.get('content-encoding')).toBeNull();
+    expect(original.headers.get('vary')).toBe('Accept-Encoding');
+
+    const br = await app.request('/assets/big-def456.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toContain('text/javascript');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get('content-length'))).toBe(brBytes.length);
+    expect(brBytes.length).toBeLessThan(plain.length / 10);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(plain);
+
+    const gzip = await app.request('/assets/big-def456.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain);
+
+    const image = await app.request('/assets/photo-1.webp', { headers: { 'Accept-Encoding': 'br' } });
+    expect(image.headers.get('content-encoding')).toBeNull();
+    expect(image.headers.get('vary')).toBeNull();
+  });
+
+  it('serves a prerendered page for its route and the app shell for the other routes', async () => {
+    await mkdir(path.join(distDir, 'catalog'), { recursive: true });
+    await writeFile(path.join(distDir, 'catalog', 'index.html'), '<!doctype html><title>catalog, prerendered</title>');
+    await writeFile(path.join(distDir, APP_SHELL), '<!doctype html><title>app shell</title>');
+    const withShell = await createStaticApp(distDir);
+    expect(await (await withShell.request('/catalog')).text()).toContain('catalog, prerendered');
+    expect(await (await withShell.request('/catalog/')).text()).toContain('catalog, prerendered');
+    expect(await (await withShell.request('/')).text()).toContain('<title>app</title>');
+    const other = await withShell.request('/account');
+    expect(await other.text()).toContain('app shell');
+    expect(other.headers.get('content-security-policy')).toContain("'sha256-abc='");
   });
 
   it('answers HEAD without a body', async () => {
