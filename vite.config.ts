@@ -18,8 +18,28 @@ function inlineThemeScript(): Plugin {
   };
 }
 
+/**
+ * Preloads Inter's latin file, the one every page uses: with `font-display: optional`
+ * (src/fonts.css) it is used only if it arrives within the first moment, so it is asked for at
+ * once, in parallel with the stylesheet that names it.
+ */
+function preloadLatinFont(): Plugin {
+  return {
+    name: 'lumen-preload-latin-font',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => {
+        const font = Object.keys(context.bundle ?? {}).find((file) => /\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
+        if (!font) return html;
+        const link = `<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>`;
+        return html.replace('</script>', `</script>\n    ${link}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [inlineThemeScript(), react(), tailwindcss()],
+  plugins: [inlineThemeScript(), preloadLatinFont(), react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { target: 'es2022', sourcemap: true },
   server: {

@@ -19,7 +19,7 @@ describe('postbuild for a static host', () => {
     expect(headers).toMatch(/img-src 'self' data: blob: https:\/\/abcd\.supabase\.co;/);
     expect(headers).toMatch(/connect-src 'self' https:\/\/abcd\.supabase\.co wss:\/\/abcd\.supabase\.co;/);
     expect(headers).not.toMatch(/img-src[^;]*wss:/);
-    expect(await readFile(path.join(distDir, '_redirects'), 'utf8')).toBe('/*  /index.html  200\n');
+    expect(await readFile(path.join(distDir, '_redirects'), 'utf8')).toBe('/*  /app-shell.html  200\n');
   });
 
   it('allows only its own origin when the build targets the local backend', async () => {

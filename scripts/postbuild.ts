@@ -3,12 +3,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { documentSecurityHeaders, type CspOptions } from '../server/static/security-headers.ts';
+import { APP_SHELL } from '../server/static/static-app.ts';
 import { precompress } from './precompress.ts';
+import { prerenderSite } from './prerender.ts';
 
 /**
- * After `vite build`: hash every inline script of dist/index.html for the CSP, write
- * dist/build-manifest.json (read by the server) and dist/_headers (the same headers for
- * static hosts such as Netlify or Cloudflare Pages).
+ * After `vite build`: prerender the public routes (scripts/prerender.ts), hash every inline script
+ * of dist/index.html for the CSP, write dist/build-manifest.json (read by the server) and
+ * dist/_headers (the same headers for static hosts such as Netlify or Cloudflare Pages), then
+ * precompress the text files (scripts/precompress.ts).
  */
 
 /** Origins besides the page's own that the build connects to: the hosted Supabase URL, HTTP and WebSocket. */
@@ -32,14 +35,19 @@ export async function postbuild(distDir: string, supabaseUrl: string | undefined
   const manifest = { scriptHashes, connectSources, inlineScriptBytes: inlineScripts.map((s) => Buffer.byteLength(s)) };
   await writeFile(path.join(distDir, 'build-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(path.join(distDir, '_headers'), renderHeadersFile({ scriptHashes, connectSources }));
-  // Netlify / Cloudflare Pages: every deep link is the single-page app (the local server does the same).
-  await writeFile(path.join(distDir, '_redirects'), '/*  /index.html  200\n');
+  // Netlify / Cloudflare Pages: a prerendered page where there is one (files come first), the app
+  // shell for every other deep link (the local server does the same).
+  await writeFile(path.join(distDir, '_redirects'), `/*  /${APP_SHELL}  200\n`);
   return scriptHashes;
 }
 
 const scriptPath = fileURLToPath(import.meta.url);
 if (process.argv[1] && path.resolve(process.argv[1]) === scriptPath) {
-  const distDir = path.resolve(path.dirname(scriptPath), '..', 'dist');
+  const rootDir = path.resolve(path.dirname(scriptPath), '..');
+  const distDir = path.join(rootDir, 'dist');
+  const started = performance.now();
+  const pages = await prerenderSite(rootDir, distDir);
+  console.log(`postbuild: ${pages} pages prerendered in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const scriptHashes = await postbuild(distDir, process.env.VITE_SUPABASE_URL);
   console.log(`postbuild: CSP hashes ${scriptHashes.join(' ')}`);
   const compressed = await precompress(distDir);

@@ -1,10 +1,8 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { COMPRESSIBLE_EXTENSIONS } from '../server/static/content-encoding.ts';
 
-/** Files smaller than this are sent as they are: compression would save less than a packet. */
-const MIN_BYTES = 512;
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -16,21 +14,21 @@ async function* files(dir: string): AsyncGenerator<string> {
 
 /**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) next to every text file of
- * the build that is worth it, once, at build time; the server picks one by Accept-Encoding
+ * the build, once, at build time; the server picks one by Accept-Encoding
  * (server/static/static-app.ts). Static hosts that compress by themselves simply ignore them.
  */
 export async function precompress(distDir: string): Promise<{ files: number; bytes: number; brotliBytes: number; gzipBytes: number }> {
   const totals = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   for await (const file of files(distDir)) {
     if (!COMPRESSIBLE_EXTENSIONS.has(path.extname(file))) continue;
-    if ((await stat(file)).size < MIN_BYTES) continue;
     const content = await readFile(file);
     const brotli = brotliCompressSync(content, {
       params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
     });
     const gzip = gzipSync(content, { level: constants.Z_BEST_COMPRESSION });
-    await writeFile(`${file}.br`, brotli);
-    await writeFile(`${file}.gz`, gzip);
+    // A copy that would not be smaller (a near-empty file) is not written: the file goes as it is.
+    if (brotli.length < content.length) await writeFile(`${file}.br`, brotli);
+    if (gzip.length < content.length) await writeFile(`${file}.gz`, gzip);
     totals.files++;
     totals.bytes += content.length;
     totals.brotliBytes += brotli.length;

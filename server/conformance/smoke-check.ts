@@ -31,7 +31,13 @@ export interface SmokeOptions {
 }
 
 /** Routes a visitor may open directly (deep links, the password reset e-mail's link). */
-const DEEP_LINKS = ['/catalog', '/reset-password', '/account'] as const;
+/** Prerendered at build time, so the host must serve their own page. */
+const PRERENDERED_LINKS = ['/catalog', '/sign-in'] as const;
+/** Not prerendered: the host must answer with the app (its shell) rather than a 404. */
+const APP_LINKS = ['/reset-password', '/account'] as const;
+
+/** The app's entry module script, which every document of one build loads. */
+const entryScript = (html: string) => /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1] ?? null;
 const PLACEHOLDER_APP_ORIGIN = 'https://lumen-app.example';
 
 /** Directive name → source list. */
@@ -290,12 +296,22 @@ async function checkSite(siteUrl: string, api: string, get: Fetcher, check: Chec
 
   await check('site SPA fallback', async () => {
     const problems: string[] = [];
-    for (const route of DEEP_LINKS) {
+    const entry = entryScript(indexHtml);
+    for (const route of [...PRERENDERED_LINKS, ...APP_LINKS]) {
       const response = await get(`${site}${route}`);
       const body = await readBody(response);
-      if (response.status !== 200 || body !== indexHtml) problems.push(`${route} answered ${response.status}${response.status === 200 ? ' with another page' : ''}`);
+      const prerendered = (PRERENDERED_LINKS as readonly string[]).includes(route);
+      if (response.status !== 200) problems.push(`${route} answered ${response.status}`);
+      else if (entryScript(body) !== entry) problems.push(`${route} is not a page of this build`);
+      else if (prerendered && !body.includes(`data-prerendered="${route}"`)) problems.push(`${route} is not its prerendered page`);
     }
-    record('site SPA fallback', problems.length > 0 ? 'fail' : 'pass', problems.length > 0 ? `${problems.join('; ')}: route every path to /index.html` : `${DEEP_LINKS.join(', ')} serve index.html`);
+    record(
+      'site SPA fallback',
+      problems.length > 0 ? 'fail' : 'pass',
+      problems.length > 0
+        ? `${problems.join('; ')}: serve dist/<route>/index.html where it exists and dist/app-shell.html for every other path (dist/_redirects)`
+        : `${PRERENDERED_LINKS.join(', ')} prerendered; ${APP_LINKS.join(', ')} the app shell`,
+    );
   });
 
   await check('site assets', async () => {

@@ -20,7 +20,9 @@ beforeAll(async () => {
   projectDir = await mkdtemp(path.join(cacheDir, 'lumen-functions-'));
   await cp(FIXTURE, projectDir, { recursive: true });
   // Functions call SUPABASE_URL over the network (service-read), so this backend listens on loopback.
-  backend = await createListeningBackend({ projectDir, functions: { timeoutMs: 500 } });
+  // The limit sits well above a cold function's first call on a busy 2-core machine (service-read
+  // loads supabase-js and calls the API) and well below the 5 s the `slow` fixture sleeps.
+  backend = await createListeningBackend({ projectDir, functions: { timeoutMs: 2_000 } });
   close = async () => {
     await backend.close();
     await rm(projectDir, { recursive: true, force: true });

@@ -74,7 +74,8 @@ describe('static app', () => {
 
   it('serves the brotli or gzip copy written at build time, as the request accepts, with Vary', async () => {
     const written = await precompress(distDir);
-    expect(written.files).toBe(1); // only the big script: small files and images are sent as they are
+    // Every text file (two scripts, the page, robots.txt, the manifest); never the picture.
+    expect(written.files).toBe(5);
     const original = await app.request('/assets/big-def456.js');
     const plain = await original.text();
     expect(original.headers.get('content-encoding')).toBeNull();

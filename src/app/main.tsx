@@ -1,10 +1,13 @@
-import '@fontsource-variable/inter';
+import '../fonts.css';
 import '../index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { queryClient } from '@/lib/query-client';
 import { getSupabase } from '@/lib/supabase';
+import { captureTypedInputs, forgetTypedInputs } from '@/lib/typed-before-hydration';
 import { getThemeStore } from '@/theme/use-theme';
+import { readPrerenderedPage, seedPrerenderedData } from './prerendered-page.ts';
 import { AppProviders } from './providers.tsx';
 import { createRouter } from './router.tsx';
 
@@ -15,10 +18,25 @@ void getSupabase();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
-createRoot(container).render(
+// A prerendered page (scripts/prerender.ts) arrives with its HTML and the data it was rendered
+// with. The data seeds the cache either way (it is refetched at once, being old); the HTML is
+// hydrated only when it was rendered for exactly this address, otherwise it is replaced.
+const page = readPrerenderedPage(document);
+const refreshPrerenderedData = page.state ? seedPrerenderedData(queryClient, page.state) : undefined;
+const afterFirstRender = () => {
+  forgetTypedInputs();
+  refreshPrerenderedData?.();
+};
+const router = await createRouter();
+// React renders each page's <title> and <meta>; the copies in the prerendered <head> would stay as duplicates.
+for (const element of document.head.querySelectorAll('title, meta[name="description"], meta[property^="og:"]')) element.remove();
+const app = (
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={createRouter()} />
+    <AppProviders onMounted={afterFirstRender}>
+      <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+captureTypedInputs(container);
+if (page.url !== null && page.url === `${window.location.pathname}${window.location.search}`) hydrateRoot(container, app);
+else createRoot(container).render(app);

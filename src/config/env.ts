@@ -12,6 +12,11 @@ const EnvSchema = z.object({
   VITE_SUPABASE_PUBLISHABLE_KEY: z.optional(z.string().check(z.minLength(20))),
 });
 
+declare global {
+  /** Set by scripts/prerender.ts: the backend the build reads from when the app shares its origin. */
+  var LUMEN_PRERENDER_ORIGIN: string | undefined;
+}
+
 function readEnv() {
   const parsed = EnvSchema.safeParse({
     VITE_SUPABASE_URL: import.meta.env.VITE_SUPABASE_URL || undefined,
@@ -21,9 +26,22 @@ function readEnv() {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid build configuration: ${problems}`);
   }
+  const hosted = parsed.data.VITE_SUPABASE_URL?.replace(/\/+$/, '');
   return {
-    supabaseUrl: (parsed.data.VITE_SUPABASE_URL ?? window.location.origin).replace(/\/+$/, ''),
+    /**
+     * Where links to the backend's files (item pictures, avatars) point: the hosted project, or ''
+     * on the app's own origin, so the same relative address works in prerendered HTML, in the
+     * browser and on any port.
+     */
+    filesBaseUrl: hosted ?? '',
     supabaseKey: parsed.data.VITE_SUPABASE_PUBLISHABLE_KEY ?? LOCAL_PUBLISHABLE_KEY,
+    /** The API's absolute URL for supabase-js: the hosted project, or this page's origin. */
+    apiUrl(): string {
+      if (hosted) return hosted;
+      const origin = typeof window === 'undefined' ? globalThis.LUMEN_PRERENDER_ORIGIN : window.location.origin;
+      if (!origin) throw new Error('No backend origin: set VITE_SUPABASE_URL, or LUMEN_PRERENDER_ORIGIN when prerendering.');
+      return origin;
+    },
   };
 }
 

@@ -5,7 +5,7 @@ export const ITEM_IMAGE_WIDTHS = [320, 640] as const;
 /** Pictures are 4:5; width and height attributes keep layout from shifting while they load. */
 export const ITEM_IMAGE_ASPECT = { width: 4, height: 5 } as const;
 
-const BUCKET_URL = `${env.supabaseUrl}/storage/v1/object/public/item-images`;
+const BUCKET_URL = `${env.filesBaseUrl}/storage/v1/object/public/item-images`;
 
 /** Public URL of one rendition, the same string storage-js getPublicUrl builds. */
 export function itemImageUrl(path: string, width: (typeof ITEM_IMAGE_WIDTHS)[number]): string {

@@ -18,7 +18,8 @@ function fetchSurvivingUnload(input: RequestInfo | URL, init?: RequestInit): Pro
   const method = (init?.method ?? 'GET').toUpperCase();
   const body = init?.body;
   const small = body == null || (typeof body === 'string' && body.length <= KEEPALIVE_MAX_BODY);
-  return fetch(input, method !== 'GET' && method !== 'HEAD' && small ? { ...init, keepalive: true } : init);
+  const inBrowser = typeof window !== 'undefined';
+  return fetch(input, inBrowser && method !== 'GET' && method !== 'HEAD' && small ? { ...init, keepalive: true } : init);
 }
 
 /**
@@ -29,8 +30,11 @@ function fetchSurvivingUnload(input: RequestInfo | URL, init?: RequestInit): Pro
  */
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(env.supabaseUrl, env.supabaseKey, {
-      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+    createClient(env.apiUrl(), env.supabaseKey, {
+      // Prerendering (no window) reads public data only: no session to keep or refresh.
+      auth: typeof window === 'undefined'
+        ? { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
+        : { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
       global: { fetch: fetchSurvivingUnload },
     }),
   );

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createThemeStore, type ThemeSnapshot, type ThemeStore } from './theme-store.ts';
-import type { ThemePreference } from './theme.ts';
+import { DEFAULT_THEME_PREFERENCE, type ThemePreference } from './theme.ts';
 
 let store: ThemeStore | null = null;
 
@@ -10,8 +10,17 @@ export function getThemeStore(): ThemeStore {
   return store;
 }
 
+/**
+ * What prerendered HTML was rendered with (no visitor, no storage), so hydration renders the same;
+ * the applied theme itself is set before the first paint by the inline script, not by React.
+ */
+const SERVER_SNAPSHOT: ThemeSnapshot = { preference: DEFAULT_THEME_PREFERENCE, resolved: 'light' };
+const getServerSnapshot = () => SERVER_SNAPSHOT;
+const noSubscription = () => () => undefined;
+const ignorePreference = () => undefined;
+
 export function useTheme(): ThemeSnapshot & { setPreference: (preference: ThemePreference) => void } {
-  const themeStore = getThemeStore();
-  const snapshot = useSyncExternalStore(themeStore.subscribe, themeStore.getSnapshot);
-  return { ...snapshot, setPreference: themeStore.setPreference };
+  const themeStore = typeof window === 'undefined' ? null : getThemeStore();
+  const snapshot = useSyncExternalStore(themeStore?.subscribe ?? noSubscription, themeStore?.getSnapshot ?? getServerSnapshot, getServerSnapshot);
+  return { ...snapshot, setPreference: themeStore?.setPreference ?? ignorePreference };
 }

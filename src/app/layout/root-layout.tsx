@@ -1,7 +1,5 @@
-import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { OfflineNotice } from '@/components/layout/offline-notice';
-import { RouteSkeleton } from '@/components/layout/route-skeleton';
 import { SessionCartProvider } from './session-cart-provider.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -19,9 +17,9 @@ export function RootLayout() {
         <SiteHeader />
         <OfflineNotice />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
-          <Suspense fallback={<RouteSkeleton />}>
-            <Outlet />
-          </Suspense>
+          {/* Route code is loaded before a route renders (router.tsx), so nothing here suspends: a
+              prerendered page hydrates in one pass. */}
+          <Outlet />
         </main>
         <SiteFooter />
         {/* Back and Forward return to where the visitor was on the page, new pages start at the top. */}

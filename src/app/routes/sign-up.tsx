@@ -1,6 +1,5 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
-import { RouteSkeleton } from '@/components/layout/route-skeleton';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/account/components/auth-card';
 import { SignUpForm } from '@/features/account/components/sign-up-form';
@@ -11,10 +10,11 @@ export function SignUpRoute() {
   const session = useSession();
   const [params] = useSearchParams();
   const rawNext = params.get('next');
-  const next = safeNextPath(rawNext, window.location.origin);
+  const next = safeNextPath(rawNext);
 
+  // The form shows while the session is still being read (and in prerendered HTML); a visitor who
+  // turns out to be signed in moves on.
   if (session.status === 'signed-in') return <Navigate to={next} replace />;
-  if (session.status === 'loading') return <RouteSkeleton />;
 
   return (
     <>

@@ -29,5 +29,5 @@ export function useProfile(userId: string | null) {
 /** The public URL of an avatar (the bucket is public; writes are owner-only). */
 export function avatarUrl(path: string): string {
   const encoded = path.split('/').map(encodeURIComponent).join('/');
-  return `${env.supabaseUrl}/storage/v1/object/public/avatars/${encoded}`;
+  return `${env.filesBaseUrl}/storage/v1/object/public/avatars/${encoded}`;
 }

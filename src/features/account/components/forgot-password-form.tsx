@@ -24,7 +24,7 @@ export function ForgotPasswordForm() {
         </FormAlert>
       ) : null}
       <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-      <Button type="submit" size="lg" disabled={request.isPending}>
+      <Button type="submit" size="lg" disabled={request.isPending || !form.ready}>
         {request.isPending ? 'Sending…' : request.isSuccess ? 'Send again' : 'Send reset link'}
       </Button>
     </form>

@@ -26,7 +26,7 @@ export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {
           Forgot your password?
         </Link>
       </div>
-      <Button type="submit" size="lg" disabled={signIn.isPending}>
+      <Button type="submit" size="lg" disabled={signIn.isPending || !form.ready}>
         {signIn.isPending ? 'Signing in…' : 'Sign in'}
       </Button>
     </form>

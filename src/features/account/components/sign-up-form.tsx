@@ -35,7 +35,7 @@ export function SignUpForm() {
       {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
       <TextField label="E-mail" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
       <PasswordField label="Password" isNew {...form.field('password')} />
-      <Button type="submit" size="lg" disabled={signUp.isPending}>
+      <Button type="submit" size="lg" disabled={signUp.isPending || !form.ready}>
         {signUp.isPending ? 'Creating your account…' : 'Create account'}
       </Button>
     </form>

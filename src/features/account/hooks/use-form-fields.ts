@@ -1,4 +1,6 @@
 import { useId, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
+import { typedInputs } from '@/lib/typed-before-hydration';
 import type { FieldErrors } from '../api/account-schemas.ts';
 
 export interface FieldProps {
@@ -13,9 +15,20 @@ export interface FieldProps {
  * Form state for the account forms: values are never cleared by an error; a field is checked
  * as you type once you have left it (or tried to submit), so nobody is told off mid-word; on an
  * invalid submit focus moves to the first field with an error, in the order of `initial`.
+ *
+ * In a prerendered page the form is on screen before its script: `ready` is false until it is
+ * live (submit buttons wait for it, so the browser never submits the form itself, password in the
+ * address), and whatever was typed meanwhile is kept.
  */
 export function useFormFields<V extends Record<string, string>>(initial: V, validate: (values: V) => FieldErrors<V>) {
-  const [values, setValues] = useState<V>(initial);
+  // Starts from what was typed into the prerendered form, if anything, so hydration keeps it.
+  const [values, setValues] = useState<V>(() => {
+    const typed = typedInputs(Object.keys(initial));
+    if (!typed) return initial;
+    const restored: Record<string, string> = { ...initial };
+    for (const name of Object.keys(initial)) if (typed[name] !== undefined) restored[name] = typed[name];
+    return restored as V;
+  });
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors<V>>({});
@@ -23,6 +36,8 @@ export function useFormFields<V extends Record<string, string>>(initial: V, vali
   const formId = useId();
   const errors = validate(values);
   const names = Object.keys(initial) as (keyof V & string)[];
+  const ready = useHydrated();
+
 
   const errorOf = (name: keyof V & string) => serverErrors[name] ?? (submitted || touched[name] ? errors[name] : undefined);
 
@@ -74,5 +89,5 @@ export function useFormFields<V extends Record<string, string>>(initial: V, vali
     setServerErrors({});
   };
 
-  return { formId, values, field, handleSubmit, setServerError, reset, focusField };
+  return { formId, ready, values, field, handleSubmit, setServerError, reset, focusField };
 }

@@ -57,7 +57,7 @@ export function startSessionStore(): void {
 }
 
 export function subscribeSession(listener: () => void): () => void {
-  startSessionStore();
+  if (typeof window !== 'undefined') startSessionStore();
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -79,4 +79,5 @@ export function endPasswordRecovery(): void {
 
 // Subscribe as soon as the app loads, not at first render: the router renders nothing until the
 // first lazy route has loaded, and supabase-js emits PASSWORD_RECOVERY only once, to whoever listens.
-startSessionStore();
+// Prerendering (no window) has no session to follow.
+if (typeof window !== 'undefined') startSessionStore();

@@ -3,22 +3,27 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { typedInputs } from '@/lib/typed-before-hydration';
 
-/** The /search page's own search box (the header dialog is the quick way in). */
+/**
+ * The /search page's own search box (the header dialog is the quick way in). It is a plain GET form
+ * to /search?q=…, so in a prerendered page it works before the app's script has arrived.
+ */
 export function SearchForm({ initialQuery }: { initialQuery: string }) {
-  const [query, setQuery] = useState(initialQuery);
+  const [query, setQuery] = useState(() => typedInputs(['q'])?.q ?? initialQuery);
   const navigate = useNavigate();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     navigate(paths.search.getHref(query.trim()));
   };
   return (
-    <form role="search" onSubmit={onSubmit} className="flex gap-2">
+    <form role="search" action={paths.search.getHref()} onSubmit={onSubmit} className="flex gap-2">
       <label htmlFor="search-page-input" className="sr-only">
         Search the catalog
       </label>
       <input
         id="search-page-input"
+        name="q"
         type="search"
         value={query}
         maxLength={200}

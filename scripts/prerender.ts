@@ -1,0 +1,136 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { build } from 'vite';
+import WebSocket from 'ws';
+import { createApp } from '../server/app.ts';
+import { openBackend } from '../server/backend-context.ts';
+import { createNodeSupabaseClient } from '../server/lib/node-supabase-client.ts';
+import { APP_SHELL } from '../server/static/static-app.ts';
+import { DEFAULT_DEMO_ITEMS } from '../supabase/seed/seed-if-empty.ts';
+import { seedCatalog } from '../supabase/seed/seed-catalog.ts';
+import { PRERENDERED_ATTRIBUTE, serializeState, STATE_SCRIPT_ID, type RenderedPage } from '../src/app/prerendered-page.ts';
+
+/**
+ * After `vite build`: prerenders the public routes into dist/ (docs/decisions/007-prerendered-first-paint.md).
+ * Each page is `<route>/index.html` — the client build's index.html with the page's markup in #root,
+ * its <title> and <meta> in <head> and the data it was rendered with as JSON — so the first paint
+ * needs no JavaScript; the app then hydrates it. `app-shell.html` (header and a skeleton) answers
+ * every other route, and `404.html` is the not-found page for static hosts.
+ *
+ * Data comes from the hosted project when VITE_SUPABASE_URL is set (public data, the publishable
+ * key), otherwise from a local backend started here in memory and seeded with the same
+ * deterministic demo catalog `npm start` seeds.
+ */
+
+const SSR_OUT_DIR = path.join('node_modules', '.cache', 'lumen-prerender');
+
+interface DataSource {
+  client: SupabaseClient;
+  close(): Promise<void>;
+}
+
+async function localDataSource(rootDir: string): Promise<DataSource> {
+  let handle: ReturnType<typeof getRequestListener> | null = null;
+  const server = createServer((req, res) => (handle ? handle(req, res) : res.writeHead(503).end()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { ctx } = await openBackend({ projectDir: path.join(rootDir, 'supabase'), dataDir: null, publicUrl: url });
+  const app = await createApp({ backend: ctx });
+  handle = getRequestListener(app.fetch);
+  await seedCatalog(createNodeSupabaseClient(url, ctx.keys.serviceRoleKey), { items: DEFAULT_DEMO_ITEMS, images: false });
+  // The app's API calls go here (src/config/env.ts reads it where there is no window).
+  (globalThis as { LUMEN_PRERENDER_ORIGIN?: string }).LUMEN_PRERENDER_ORIGIN = url;
+  return {
+    client: createNodeSupabaseClient(url, ctx.keys.publishableKey),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await ctx.db.close();
+    },
+  };
+}
+
+function hostedDataSource(url: string, key: string): DataSource {
+  return { client: createNodeSupabaseClient(url, key), close: async () => undefined };
+}
+
+/** Every public address worth a prerendered page, read from the data source. */
+async function publicRoutes(client: SupabaseClient): Promise<string[]> {
+  const categories = await client.from('categories').select('slug').order('slug');
+  if (categories.error) throw new Error(`Reading the categories failed: ${categories.error.message}`);
+  const slugs: string[] = [];
+  for (let from = 0; ; from += 1000) {
+    const items = await client.from('items').select('slug').order('id').range(from, from + 999);
+    if (items.error) throw new Error(`Reading the items failed: ${items.error.message}`);
+    slugs.push(...items.data.map((row: { slug: string }) => row.slug));
+    if (items.data.length < 1000) break;
+  }
+  return [
+    '/',
+    '/catalog',
+    ...categories.data.map((row: { slug: string }) => `/catalog/${encodeURIComponent(row.slug)}`),
+    ...slugs.map((slug) => `/items/${encodeURIComponent(slug)}`),
+    '/search',
+    '/sign-in',
+    '/sign-up',
+    '/forgot-password',
+  ];
+}
+
+/** The client build's document with one page in it. */
+function documentFor(template: string, url: string | null, page: RenderedPage): string {
+  // The CSP allows the theme script by its hash and nothing else inline.
+  if (/<script/i.test(page.head + page.body)) throw new Error(`${url ?? 'the app shell'}: the rendered markup has a <script>, which the CSP would refuse`);
+  const root = url === null ? '<div id="root">' : `<div id="root" ${PRERENDERED_ATTRIBUTE}="${url.replaceAll('"', '&quot;')}">`;
+  const state = `<script type="application/json" id="${STATE_SCRIPT_ID}">${serializeState(page.state)}</script>`;
+  const withHead = page.head ? template.replace(/<title>[^<]*<\/title>/, page.head) : template;
+  return withHead.replace('<div id="root"></div>', `${root}${page.body}</div>${state}`);
+}
+
+function fileFor(distDir: string, url: string): string {
+  const decoded = decodeURIComponent(url);
+  return path.join(distDir, decoded === '/' ? '' : decoded, 'index.html');
+}
+
+export async function prerenderSite(rootDir: string, distDir: string, log: (line: string) => void = console.log): Promise<number> {
+  const templatePath = path.join(distDir, 'index.html');
+  const template = await readFile(templatePath, 'utf8');
+  if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root: was it prerendered already?');
+
+  // The server bundle renders what the browser bundle hydrates: React's production build on both
+  // sides (nothing has loaded React in this process before the bundle does).
+  process.env.NODE_ENV = 'production';
+  await build({ logLevel: 'warn', mode: 'production', build: { ssr: 'src/app/prerender.tsx', outDir: SSR_OUT_DIR, emptyOutDir: true, sourcemap: false } });
+  // supabase-js wants a WebSocket constructor even when it never opens one; Node 20 has none.
+  (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+  const { renderPage } = (await import(pathToFileURL(path.join(rootDir, SSR_OUT_DIR, 'prerender.js')).href)) as {
+    renderPage: (url: string) => Promise<RenderedPage>;
+  };
+
+  const hostedUrl = process.env.VITE_SUPABASE_URL;
+  const source = hostedUrl
+    ? hostedDataSource(hostedUrl, process.env.VITE_SUPABASE_PUBLISHABLE_KEY ?? '')
+    : await localDataSource(rootDir);
+  try {
+    const routes = await publicRoutes(source.client);
+    let done = 0;
+    for (const url of routes) {
+      const file = fileFor(distDir, url);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, documentFor(template, url, await renderPage(url)));
+      if (++done % 50 === 0) log(`prerender: ${done}/${routes.length} pages`);
+    }
+    // Not hydrated (rendered for another address): the header and a skeleton, then the app.
+    await writeFile(path.join(distDir, APP_SHELL), documentFor(template, null, await renderPage('/account')));
+    await writeFile(path.join(distDir, '404.html'), documentFor(template, null, await renderPage('/404')));
+    return routes.length;
+  } finally {
+    await source.close();
+    await rm(SSR_OUT_DIR, { recursive: true, force: true });
+  }
+}
