@@ -9,10 +9,11 @@ import { round } from './stats.ts';
 
 const PORT = 54395;
 
-/** The pages issue 9 names, with a figure-name prefix each. */
+/** The public pages issues 9 and 14 name, with a figure-name prefix each (the item page is found at run time). */
 const PAGES = [
   { name: 'Home', path: '/' },
   { name: 'Catalog', path: '/catalog' },
+  { name: 'Category', path: '/catalog/lighting' },
   { name: 'Item', path: null },
   { name: 'Search', path: '/search?q=lamp' },
 ] as const;
@@ -55,6 +56,8 @@ export async function runLighthouseBench(log: (line: string) => void): Promise<R
       figures[`lighthouse${page.name}Seo`] = score('seo');
       figures[`lighthouse${page.name}Cls`] = round(cls, 3);
       const metric = (id: string) => round((audits[id]?.numericValue ?? Number.NaN) / 1000, 2);
+      figures[`lighthouse${page.name}LcpSeconds`] = metric('largest-contentful-paint');
+      figures[`lighthouse${page.name}TbtMs`] = round(audits['total-blocking-time']?.numericValue ?? Number.NaN, 0);
       log(
         `${page.name.padEnd(8)} ${url.replace(server.url, '')}: performance ${score('performance')}, accessibility ${score('accessibility')}, ` +
           `best practices ${score('best-practices')}, SEO ${score('seo')}; FCP ${metric('first-contentful-paint')} s, LCP ${metric('largest-contentful-paint')} s, ` +

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { documentScripts } from '../static/document-scripts.ts';
 
 /**
  * The HTTP-level smoke check of a deployment: the requests the browser app makes on its first
@@ -37,7 +38,7 @@ const PRERENDERED_LINKS = ['/catalog', '/sign-in'] as const;
 const APP_LINKS = ['/reset-password', '/account'] as const;
 
 /** The app's entry module script, which every document of one build loads. */
-const entryScript = (html: string) => /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1] ?? null;
+const entryScript = (html: string) => documentScripts(html).entry;
 const PLACEHOLDER_APP_ORIGIN = 'https://lumen-app.example';
 
 /** Directive name → source list. */
@@ -315,7 +316,7 @@ async function checkSite(siteUrl: string, api: string, get: Fetcher, check: Chec
   });
 
   await check('site assets', async () => {
-    const scripts = [...indexHtml.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((match) => match[1] ?? '');
+    const { scripts } = documentScripts(indexHtml);
     const entry = scripts.find((src) => src.startsWith('/assets/'));
     if (!entry) return record('site assets', 'fail', 'index.html names no /assets/*.js entry');
     let mentionsProject = false;

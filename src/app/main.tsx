@@ -1,11 +1,12 @@
 import '../fonts.css';
 import '../index.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { getSupabase } from '@/lib/supabase';
 import { captureTypedInputs, forgetTypedInputs } from '@/lib/typed-before-hydration';
+import { whenIdle } from '@/lib/when-idle';
 import { getThemeStore } from '@/theme/use-theme';
 import { readPrerenderedPage, seedPrerenderedData } from './prerendered-page.ts';
 import { AppProviders } from './providers.tsx';
@@ -25,7 +26,8 @@ const page = readPrerenderedPage(document);
 const refreshPrerenderedData = page.state ? seedPrerenderedData(queryClient, page.state) : undefined;
 const afterFirstRender = () => {
   forgetTypedInputs();
-  refreshPrerenderedData?.();
+  // A task of its own once the page is interactive: the refetch and its re-render are not part of hydrating.
+  if (refreshPrerenderedData) whenIdle(refreshPrerenderedData);
 };
 const router = await createRouter();
 // React renders each page's <title> and <meta>; the copies in the prerendered <head> would stay as duplicates.
@@ -37,6 +39,12 @@ const app = (
     </AppProviders>
   </StrictMode>
 );
+// Evaluating the modules and loading the route were one task; rendering starts in the next.
+await new Promise((resolve) => setTimeout(resolve));
 captureTypedInputs(container);
-if (page.url !== null && page.url === `${window.location.pathname}${window.location.search}`) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// As a transition, React hydrates in slices and yields between them, so the page already on
+// screen stays responsive and no long task blocks input while the script takes over.
+startTransition(() => {
+  if (page.url !== null && page.url === `${window.location.pathname}${window.location.search}`) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});
