@@ -19,49 +19,28 @@ function inlineThemeScript(): Plugin {
 }
 
 /**
- * The document's order, after Vite has added its tags: the stylesheet right after the theme
- * script (it is the one request the first paint waits for), and the app's module scripts started
- * by a small loader once the first frame is painted, so on a slow network the prerendered page
- * gets the bandwidth first and the script does not compete with it
- * (docs/decisions/007-prerendered-first-paint.md). The loader's sha256 goes into the CSP with the
- * theme script's (scripts/postbuild.ts).
+ * The stylesheet right after the theme script, before the module scripts and their preloads Vite
+ * adds: it is the one request the prerendered first paint waits for
+ * (docs/decisions/007-prerendered-first-paint.md).
  */
-function loadScriptsAfterFirstPaint(): Plugin {
+function stylesheetFirst(): Plugin {
   return {
-    name: 'lumen-load-scripts-after-first-paint',
+    name: 'lumen-stylesheet-first',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler: (html) => {
-        const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
-        if (!entry) throw new Error('index.html: no module entry script to load after the first paint');
-        const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
         const styles = [...html.matchAll(/\s*<link rel="stylesheet" crossorigin href="[^"]+">/g)];
         let out = html;
-        for (const match of [entry, ...preloads, ...styles]) out = out.replace(match[0], '');
-        out = out.replace('</script>', `</script>${styles.map((m) => m[0]).join('')}`);
-        const loader = scriptLoader(entry[1] ?? '', preloads.map((m) => m[1] ?? ''));
-        return out.replace('</body>', `  <script>${loader}</script>\n  </body>`);
+        for (const match of styles) out = out.replace(match[0], '');
+        return out.replace('</script>', `</script>${styles.map((m) => m[0]).join('')}`);
       },
     },
   };
 }
 
-/**
- * Preloads the entry's imports, then adds the entry, after the next frame (a timer covers tabs
- * that paint no frames, such as one opened in the background).
- */
-function scriptLoader(entry: string, imports: string[]): string {
-  return (
-    `(function(){var d=0,h=document.head;function go(){if(d)return;d=1;` +
-    `${JSON.stringify(imports)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.append(l)});` +
-    `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};h.append(s)}` +
-    `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,300)})()`
-  );
-}
-
 export default defineConfig({
-  plugins: [inlineThemeScript(), loadScriptsAfterFirstPaint(), react(), tailwindcss()],
+  plugins: [inlineThemeScript(), stylesheetFirst(), react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     target: 'es2022',

@@ -1,6 +1,6 @@
 import '../fonts.css';
 import '../index.css';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
@@ -30,8 +30,6 @@ const afterFirstRender = () => {
   if (refreshPrerenderedData) whenIdle(refreshPrerenderedData);
 };
 const router = await createRouter();
-// React renders each page's <title> and <meta>; the copies in the prerendered <head> would stay as duplicates.
-for (const element of document.head.querySelectorAll('title, meta[name="description"], meta[property^="og:"]')) element.remove();
 const app = (
   <StrictMode>
     <AppProviders onMounted={afterFirstRender}>
@@ -42,9 +40,7 @@ const app = (
 // Evaluating the modules and loading the route were one task; rendering starts in the next.
 await new Promise((resolve) => setTimeout(resolve));
 captureTypedInputs(container);
-// As a transition, React hydrates in slices and yields between them, so the page already on
-// screen stays responsive and no long task blocks input while the script takes over.
-startTransition(() => {
-  if (page.url !== null && page.url === `${window.location.pathname}${window.location.search}`) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+// React renders each page's <title> and <meta>; the copies in the prerendered <head> would stay as duplicates.
+for (const element of document.head.querySelectorAll('title, meta[name="description"], meta[property^="og:"]')) element.remove();
+if (page.url !== null && page.url === `${window.location.pathname}${window.location.search}`) hydrateRoot(container, app);
+else createRoot(container).render(app);

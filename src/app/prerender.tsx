@@ -10,7 +10,7 @@ import { routes } from './router.tsx';
 /**
  * The build's server entry (scripts/prerender.ts builds it with Vite's SSR build and calls it):
  * renders one address of the app to HTML with React Router's static router and React's
- * `prerender`, with the data its queries ask for fetched first.
+ * `renderToString`, with the data its queries ask for fetched first (docs/decisions/007).
  *
  * Components read data with useQuery, which does not fetch on a server. So a page is rendered once
  * to learn which enabled queries it asks for (every query goes through defaultQueryOptions), those

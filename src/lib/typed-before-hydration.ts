@@ -1,12 +1,10 @@
 /**
  * What a visitor typed into a prerendered form before the app's script arrived. Hydration sets a
  * controlled input back to its state (empty), and a page rendered anew replaces the inputs, so the
- * values are read just before the app renders — and read again when each form renders, since
- * hydration proceeds in slices and typing goes on meanwhile — and handed to the form once it is
- * live. A form is known by the names of its fields (one form with a given set of fields per page).
+ * values are read just before and handed to each form once it is live. A form is known by the
+ * names of its fields (one form with a given set of fields per page).
  */
 const typedByForm = new Map<string, Record<string, string>>();
-let watchedRoot: ParentNode | null = null;
 
 const formKey = (names: readonly string[]) => [...names].sort().join('&');
 
@@ -15,7 +13,6 @@ function isTextField(element: Element): element is HTMLInputElement | HTMLTextAr
 }
 
 export function captureTypedInputs(root: ParentNode): void {
-  watchedRoot = root;
   for (const form of root.querySelectorAll('form')) {
     const fields = [...form.elements].filter(isTextField).filter((field) => field.name);
     const typed: Record<string, string> = {};
@@ -26,12 +23,10 @@ export function captureTypedInputs(root: ParentNode): void {
 
 /** The values typed into the form with these fields before the app took over (null when none). */
 export function typedInputs(fieldNames: readonly string[]): Record<string, string> | null {
-  if (watchedRoot) captureTypedInputs(watchedRoot);
   return typedByForm.get(formKey(fieldNames)) ?? null;
 }
 
 /** After the app's first render: a form shown later starts empty, as it should. */
 export function forgetTypedInputs(): void {
-  watchedRoot = null;
   typedByForm.clear();
 }

@@ -1,7 +1,6 @@
 import { Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { deferred, type Deferred } from '@/components/ui/deferred';
 import { useHydrated } from '@/hooks/use-hydrated';
-import { useIdle } from '@/hooks/use-idle';
 import { CartButton } from '@/features/cart/components/cart-button';
 import { SearchButton } from '@/features/search/components/search-button';
 import { useSearchShortcut } from '@/features/search/hooks/use-search-shortcut';
@@ -27,13 +26,11 @@ interface TriggerProps {
  * The widget, with its look-alike trigger shown until the widget's code has arrived (a few
  * milliseconds after the first paint). A click on the look-alike opens the widget as soon as it
  * is there, and a look-alike that had the focus hands it to the real trigger. Prerendered HTML has
- * the look-alike, and hydration keeps it: the widget is asked for once the page is hydrated and
- * the browser is idle (or at once when the look-alike is pressed or focused), so no part of the
- * hydrated tree waits for code and its loading is not part of the hydration's work.
+ * the look-alike, and hydration keeps it: the widget is asked for only once the page is hydrated,
+ * so no part of the hydrated tree waits for code.
  */
 function DeferredWidget({ widget, trigger }: { widget: Deferred<Openable>; trigger: (props: TriggerProps) => ReactNode }) {
   const hydrated = useHydrated();
-  const idle = useIdle();
   const [openOnArrival, setOpenOnArrival] = useState(false);
   const [hadFocus, setHadFocus] = useState(false);
   const slot = useRef<HTMLSpanElement>(null);
@@ -47,7 +44,7 @@ function DeferredWidget({ widget, trigger }: { widget: Deferred<Openable>; trigg
   });
   return (
     <span ref={slot} className="contents">
-      {hydrated && (idle || openOnArrival || hadFocus) ? (
+      {hydrated ? (
         <Suspense fallback={fallback}>
           <Arrived onArrival={() => hadFocus && !openOnArrival && slot.current?.querySelector('button')?.focus()}>
             <widget.Component defaultOpen={openOnArrival} />
