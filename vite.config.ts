@@ -19,28 +19,77 @@ function inlineThemeScript(): Plugin {
 }
 
 /**
- * The stylesheet right after the theme script, before the module scripts and their preloads Vite
- * adds: it is the one request the prerendered first paint waits for
- * (docs/decisions/007-prerendered-first-paint.md).
+ * The document's order, after Vite has added its tags: the stylesheet right after the theme
+ * script (it is the one request the prerendered first paint waits for), and the app's module
+ * scripts added by a small inline loader once the first frame is painted, so on a slow network
+ * the page gets the bandwidth first (docs/decisions/007-prerendered-first-paint.md). Until the app
+ * is live the loader also records presses on the header's look-alike triggers and the search
+ * shortcuts, which the app then honours (src/lib/early-presses.ts). The loader's sha256 goes into
+ * the CSP with the theme script's (scripts/postbuild.ts).
  */
-function stylesheetFirst(): Plugin {
+function loadScriptsAfterFirstPaint(): Plugin {
   return {
-    name: 'lumen-stylesheet-first',
+    name: 'lumen-load-scripts-after-first-paint',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler: (html) => {
+        const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!entry) throw new Error('index.html: no module entry script to load after the first paint');
+        const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
         const styles = [...html.matchAll(/\s*<link rel="stylesheet" crossorigin href="[^"]+">/g)];
         let out = html;
-        for (const match of styles) out = out.replace(match[0], '');
-        return out.replace('</script>', `</script>${styles.map((m) => m[0]).join('')}`);
+        for (const match of [entry, ...preloads, ...styles]) out = out.replace(match[0], '');
+        out = out.replace('</script>', `</script>${styles.map((m) => m[0]).join('')}`);
+        const loader = scriptLoader(entry[1] ?? '', preloads.map((m) => m[1] ?? ''));
+        return out.replace('</body>', `  <script>${loader}</script>\n  </body>`);
+      },
+    },
+  };
+}
+
+/**
+ * Records early presses (see above), then after the next frame preloads the entry's imports and
+ * adds the entry (a timer covers tabs that paint no frames, such as one opened in the background).
+ */
+function scriptLoader(entry: string, imports: string[]): string {
+  return (
+    `(function(){var w=window,h=document.head,d=0;w.lumenEarlyPresses=[];` +
+    `function rec(n){if(w.lumenEarlyPresses)w.lumenEarlyPresses.push(n)}` +
+    `function press(e){var t=e.target;t=t&&t.closest&&t.closest("[data-early]");if(t)rec(t.getAttribute("data-early"))}` +
+    `addEventListener("pointerdown",press,true);addEventListener("click",press,true);` +
+    `addEventListener("keydown",function(e){var t=e.target,k=e.key;if(!w.lumenEarlyPresses)return;` +
+    `if((k=="k"||k=="K")&&(e.ctrlKey||e.metaKey)||k=="/"&&!e.ctrlKey&&!e.metaKey&&!e.altKey&&!(t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))))` +
+    `{e.preventDefault();rec("search")}},true);` +
+    `function go(){if(d)return;d=1;` +
+    `${JSON.stringify(imports)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.append(l)});` +
+    `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};h.append(s)}` +
+    `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,300)})()`
+  );
+}
+
+/**
+ * Preloads Inter's latin file, the one every page uses: with `font-display: optional`
+ * (src/fonts.css) it is used only if it arrives within the first moment, so it is asked for at
+ * once, in parallel with the stylesheet that names it.
+ */
+function preloadLatinFont(): Plugin {
+  return {
+    name: 'lumen-preload-latin-font',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => {
+        const font = Object.keys(context.bundle ?? {}).find((file) => /\/inter-latin-wght-normal-[\w-]+\.woff2$/.test(file));
+        if (!font) return html;
+        const link = `<link rel="preload" href="/${font}" as="font" type="font/woff2" crossorigin>`;
+        return html.replace('</script>', `</script>\n    ${link}`);
       },
     },
   };
 }
 
 export default defineConfig({
-  plugins: [inlineThemeScript(), stylesheetFirst(), react(), tailwindcss()],
+  plugins: [inlineThemeScript(), preloadLatinFont(), loadScriptsAfterFirstPaint(), react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     target: 'es2022',

@@ -151,3 +151,42 @@ test('what is typed into a prerendered form before the app is live is kept, and 
   await expect(page).toHaveURL(/\/account$/);
   expect(page.url()).not.toContain('password');
 });
+
+/** Holds the app's entry script until the returned function is called. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a press on a header trigger or a search shortcut before the app is live is honoured once it is', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  let release = await holdTheApp(page);
+  // Not waiting for the load event: the held script delays it.
+  await page.goto('/catalog', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: /^Theme/ }).click();
+  release();
+  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeVisible();
+
+  await page.unrouteAll();
+  release = await holdTheApp(page);
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press('/');
+  release();
+  await expect(page.getByRole('dialog', { name: 'Search the catalog' })).toBeVisible();
+
+  // Typing "/" into a field is typing, not the shortcut.
+  await page.unrouteAll();
+  release = await holdTheApp(page);
+  await page.goto('/sign-in', { waitUntil: 'commit' });
+  await page.getByLabel('E-mail').pressSequentially('a/b');
+  release();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(page.getByRole('dialog', { name: 'Search the catalog' })).toBeHidden();
+  await expect(page.getByLabel('E-mail')).toHaveValue('a/b');
+});

@@ -1,7 +1,7 @@
 /**
- * The module scripts a built document loads: its entry and the entry's imports. A document of the
- * build names them in the small inline loader that adds them after the first paint
- * (vite.config.ts); a plain Vite document names them in <script src> and modulepreload links.
+ * The module scripts a built document loads: its entry and the entry's imports, named in
+ * <script src> and modulepreload links, or in the URL list of an inline script that adds them
+ * (a loader that waits for the first paint, see docs/decisions/007).
  */
 export function documentScripts(html: string): { entry: string | null; scripts: string[] } {
   const loaded = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].flatMap((match) =>

@@ -1,12 +1,13 @@
 import '../fonts.css';
 import '../index.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { getSupabase } from '@/lib/supabase';
 import { captureTypedInputs, forgetTypedInputs } from '@/lib/typed-before-hydration';
 import { whenIdle } from '@/lib/when-idle';
+import { takeOverEarlyPresses } from '@/lib/early-presses';
 import { getThemeStore } from '@/theme/use-theme';
 import { readPrerenderedPage, seedPrerenderedData } from './prerendered-page.ts';
 import { AppProviders } from './providers.tsx';
@@ -26,6 +27,7 @@ const page = readPrerenderedPage(document);
 const refreshPrerenderedData = page.state ? seedPrerenderedData(queryClient, page.state) : undefined;
 const afterFirstRender = () => {
   forgetTypedInputs();
+  takeOverEarlyPresses();
   // A task of its own once the page is interactive: the refetch and its re-render are not part of hydrating.
   if (refreshPrerenderedData) whenIdle(refreshPrerenderedData);
 };
@@ -40,7 +42,16 @@ const app = (
 // Evaluating the modules and loading the route were one task; rendering starts in the next.
 await new Promise((resolve) => setTimeout(resolve));
 captureTypedInputs(container);
-// React renders each page's <title> and <meta>; the copies in the prerendered <head> would stay as duplicates.
-for (const element of document.head.querySelectorAll('title, meta[name="description"], meta[property^="og:"]')) element.remove();
-if (page.url !== null && page.url === `${window.location.pathname}${window.location.search}`) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// React renders each page's <meta>; the prerendered copies would stay as duplicates. The <title>
+// stays: React takes over the document's first <title> instead of adding one, and the page is never
+// without a title while it hydrates.
+for (const element of document.head.querySelectorAll('meta[name="description"], meta[property^="og:"]')) element.remove();
+if (page.url !== null && page.url === `${window.location.pathname}${window.location.search}`) {
+  // As a transition, React hydrates in slices and yields between them, so no long task blocks the
+  // page already on screen; the DOM stays, so nothing typed meanwhile is lost.
+  startTransition(() => void hydrateRoot(container, app));
+} else {
+  // Rendered anew, the page replaces the prerendered DOM: at once, so what was typed into it up to
+  // now (read just above) is all there is to carry over.
+  createRoot(container).render(app);
+}

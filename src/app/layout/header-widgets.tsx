@@ -1,6 +1,7 @@
-import { Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { deferred, type Deferred } from '@/components/ui/deferred';
 import { useHydrated } from '@/hooks/use-hydrated';
+import { onEarlyPress } from '@/lib/early-presses';
 import { CartButton } from '@/features/cart/components/cart-button';
 import { SearchButton } from '@/features/search/components/search-button';
 import { useSearchShortcut } from '@/features/search/hooks/use-search-shortcut';
@@ -16,9 +17,9 @@ const searchDialog = deferred<Openable>(() => import('@/features/search/componen
 const mobileMenu = deferred<Openable>(() => import('./mobile-menu.tsx').then((module) => module.MobileMenu));
 
 interface TriggerProps {
+  /** The name the inline loader records a press before hydration under (src/lib/early-presses.ts). */
+  'data-early': string;
   onPointerDown: () => void;
-  onFocus: () => void;
-  onBlur: () => void;
   onClick: () => void;
 }
 
@@ -29,14 +30,26 @@ interface TriggerProps {
  * the look-alike, and hydration keeps it: the widget is asked for only once the page is hydrated,
  * so no part of the hydrated tree waits for code.
  */
-function DeferredWidget({ widget, trigger }: { widget: Deferred<Openable>; trigger: (props: TriggerProps) => ReactNode }) {
+function DeferredWidget({ name, widget, trigger }: { name: string; widget: Deferred<Openable>; trigger: (props: TriggerProps) => ReactNode }) {
   const hydrated = useHydrated();
   const [openOnArrival, setOpenOnArrival] = useState(false);
-  const [hadFocus, setHadFocus] = useState(false);
+  // Pressed before the page was live: open once the widget is here.
+  useEffect(() => onEarlyPress(name, () => setOpenOnArrival(true)), [name]);
   const slot = useRef<HTMLSpanElement>(null);
+  // The look-alike is replaced twice (as the page goes live, and when the widget arrives); when the
+  // one going away has the focus, whoever focused it before the page was live included, the
+  // trigger that replaces it gets it.
+  const refocus = useRef(false);
+  useLayoutEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    slot.current?.querySelector('button')?.focus();
+  });
+  const onFocusedUnmount = () => {
+    refocus.current = true;
+  };
   const fallback = trigger({
-    onFocus: () => setHadFocus(true),
-    onBlur: () => setHadFocus(false),
+    'data-early': name,
     // A press counts from pointerdown: if the widget replaces the look-alike between down and up,
     // the browser sends no click to either, and the press would be lost.
     onPointerDown: () => setOpenOnArrival(true),
@@ -45,27 +58,37 @@ function DeferredWidget({ widget, trigger }: { widget: Deferred<Openable>; trigg
   return (
     <span ref={slot} className="contents">
       {hydrated ? (
-        <Suspense fallback={fallback}>
-          <Arrived onArrival={() => hadFocus && !openOnArrival && slot.current?.querySelector('button')?.focus()}>
-            <widget.Component defaultOpen={openOnArrival} />
-          </Arrived>
+        <Suspense fallback={<FocusWatch onFocusedUnmount={onFocusedUnmount}>{fallback}</FocusWatch>}>
+          <widget.Component defaultOpen={openOnArrival} />
         </Suspense>
       ) : (
-        fallback
+        <FocusWatch onFocusedUnmount={onFocusedUnmount}>{fallback}</FocusWatch>
       )}
     </span>
   );
 }
 
-/** Calls onArrival once, when its children first render (the lazy widget has loaded). */
-function Arrived({ onArrival, children }: { onArrival: () => void; children: ReactNode }) {
-  const ran = useRef(false);
+/**
+ * Tells, as its children leave the page, whether they had the focus: its layout effect's cleanup
+ * runs before React removes their elements, so the document still knows.
+ */
+function FocusWatch({ onFocusedUnmount, children }: { onFocusedUnmount: () => void; children: ReactNode }) {
+  const box = useRef<HTMLSpanElement>(null);
+  const latest = useRef(onFocusedUnmount);
   useLayoutEffect(() => {
-    if (ran.current) return;
-    ran.current = true;
-    onArrival();
+    latest.current = onFocusedUnmount;
   });
-  return children;
+  useLayoutEffect(() => {
+    const element = box.current;
+    return () => {
+      if (element?.contains(document.activeElement)) latest.current();
+    };
+  }, []);
+  return (
+    <span ref={box} className="contents">
+      {children}
+    </span>
+  );
 }
 
 /** The look-alike listens for the shortcuts too, so "/" pressed in the first moments is not lost. */
@@ -75,17 +98,17 @@ function SearchFallback(props: TriggerProps) {
 }
 
 export function HeaderSearch() {
-  return <DeferredWidget widget={searchDialog} trigger={(props) => <SearchFallback {...props} />} />;
+  return <DeferredWidget name="search" widget={searchDialog} trigger={(props) => <SearchFallback {...props} />} />;
 }
 
 export function HeaderCart() {
-  return <DeferredWidget widget={cartDrawer} trigger={(props) => <CartButton {...props} />} />;
+  return <DeferredWidget name="cart" widget={cartDrawer} trigger={(props) => <CartButton {...props} />} />;
 }
 
 export function HeaderThemeMenu() {
-  return <DeferredWidget widget={themeMenu} trigger={(props) => <ThemeButton {...props} />} />;
+  return <DeferredWidget name="theme" widget={themeMenu} trigger={(props) => <ThemeButton {...props} />} />;
 }
 
 export function HeaderMobileMenu() {
-  return <DeferredWidget widget={mobileMenu} trigger={(props) => <MenuButton {...props} />} />;
+  return <DeferredWidget name="menu" widget={mobileMenu} trigger={(props) => <MenuButton {...props} />} />;
 }
