@@ -21,7 +21,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
 // A prerendered page (scripts/prerender.ts) arrives with its HTML and the data it was rendered
-// with. The data seeds the cache either way (it is refetched at once, being old); the HTML is
+// with. The data seeds the cache either way (and is refetched once the page is idle); the HTML is
 // hydrated only when it was rendered for exactly this address, otherwise it is replaced.
 const page = readPrerenderedPage(document);
 const refreshPrerenderedData = page.state ? seedPrerenderedData(queryClient, page.state) : undefined;

@@ -1,7 +1,7 @@
 /**
  * Runs `task` in a task of its own once the browser has nothing more urgent to do, or after
  * `timeoutMs` at the latest. Work that can wait a moment after the page is interactive (refreshing
- * prerendered data, loading the header's widgets) goes here, so it neither delays hydration nor
+ * prerendered data) goes here, so it neither delays hydration nor
  * joins it in one long task. Returns a cancel function.
  */
 export function whenIdle(task: () => void, timeoutMs = 1500): () => void {
