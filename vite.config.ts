@@ -24,8 +24,9 @@ function inlineThemeScript(): Plugin {
  * scripts added by a small inline loader once the first frame is painted, so on a slow network
  * the page gets the bandwidth first (docs/decisions/007-prerendered-first-paint.md). Until the app
  * is live the loader also records presses on the header's look-alike triggers and the search
- * shortcuts, which the app then honours (src/lib/early-presses.ts). The loader's sha256 goes into
- * the CSP with the theme script's (scripts/postbuild.ts).
+ * shortcuts (a press made with the keyboard, a click with no pointer, is marked ":key" so a menu
+ * can focus its first item as it would), which the app then honours (src/lib/early-presses.ts).
+ * The loader's sha256 goes into the CSP with the theme script's (scripts/postbuild.ts).
  */
 function loadScriptsAfterFirstPaint(): Plugin {
   return {
@@ -56,7 +57,7 @@ function scriptLoader(entry: string, imports: string[]): string {
   return (
     `(function(){var w=window,h=document.head,d=0;w.lumenEarlyPresses=[];` +
     `function rec(n){if(w.lumenEarlyPresses)w.lumenEarlyPresses.push(n)}` +
-    `function press(e){var t=e.target;t=t&&t.closest&&t.closest("[data-early]");if(t)rec(t.getAttribute("data-early"))}` +
+    `function press(e){var t=e.target;t=t&&t.closest&&t.closest("[data-early]");if(t)rec(t.getAttribute("data-early")+(e.type=="click"&&!e.detail?":key":""))}` +
     `addEventListener("pointerdown",press,true);addEventListener("click",press,true);` +
     `addEventListener("keydown",function(e){var t=e.target,k=e.key;if(!w.lumenEarlyPresses)return;` +
     `if((k=="k"||k=="K")&&(e.ctrlKey||e.metaKey)||k=="/"&&!e.ctrlKey&&!e.metaKey&&!e.altKey&&!(t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))))` +

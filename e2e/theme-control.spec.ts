@@ -92,6 +92,24 @@ test('the theme menu works by keyboard alone', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Theme: Dark' })).toBeFocused();
 });
 
+test("Enter on the theme button while the menu's code is still on its way opens it on its first item", async ({ page }) => {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/theme-menu-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/');
+  // The app is live (src/lib/early-presses.ts), the button is still its look-alike.
+  await page.waitForFunction(() => (window as { lumenEarlyPresses?: unknown }).lumenEarlyPresses === null);
+  await page.getByRole('button', { name: /^Theme/ }).focus();
+  await page.keyboard.press('Enter');
+  release();
+  await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeFocused();
+});
+
 for (const value of ['"dark"', 'DARK', 'auto', '<script>alert(1)</script>', '']) {
   test(`an invalid stored value (${JSON.stringify(value)}) means no preference`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });

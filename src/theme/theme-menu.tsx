@@ -1,4 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
+import { useRef } from 'react';
+import type { PressedWith } from '@/lib/early-presses';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,15 +15,28 @@ import { useTheme } from './use-theme.ts';
 
 const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
-/** The menu the header's theme button opens: Light / Dark / System. */
-export function ThemeMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+/**
+ * The menu the header's theme button opens: Light / Dark / System. `openedWith` tells how the
+ * press that opens it on arrival was made (header-widgets.tsx): Radix focuses the first item only
+ * for keyboard presses it saw itself, and this one came before the menu existed.
+ */
+export function ThemeMenu({ defaultOpen = false, openedWith }: { defaultOpen?: boolean; openedWith?: PressedWith }) {
   const { preference, setPreference } = useTheme();
+  const focusFirstItem = useRef(defaultOpen && openedWith === 'keyboard');
   return (
     <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <ThemeButton />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
+      <DropdownMenuContent
+        align="end"
+        onFocus={(event) => {
+          // Radix focuses the menu itself as it opens; from there, on to the first item.
+          if (!focusFirstItem.current || event.target !== event.currentTarget) return;
+          focusFirstItem.current = false;
+          event.currentTarget.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
+        }}
+      >
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
         <DropdownMenuRadioGroup
           value={preference}

@@ -1,14 +1,15 @@
-import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { deferred, type Deferred } from '@/components/ui/deferred';
 import { useHydrated } from '@/hooks/use-hydrated';
-import { onEarlyPress } from '@/lib/early-presses';
+import { onEarlyPress, type PressedWith } from '@/lib/early-presses';
 import { CartButton } from '@/features/cart/components/cart-button';
 import { SearchButton } from '@/features/search/components/search-button';
 import { useSearchShortcut } from '@/features/search/hooks/use-search-shortcut';
 import { ThemeButton } from '@/theme/theme-button';
 import { MenuButton } from './menu-button.tsx';
 
-type Openable = { defaultOpen?: boolean };
+/** `openedWith`: how the press that opened it on arrival was made (a menu opened from the keyboard focuses its first item). */
+type Openable = { defaultOpen?: boolean; openedWith?: PressedWith };
 
 // The dialogs and the menu behind these buttons are not needed for the first paint.
 const cartDrawer = deferred<Openable>(() => import('@/features/cart/components/cart-drawer').then((module) => module.CartDrawer));
@@ -20,7 +21,7 @@ interface TriggerProps {
   /** The name the inline loader records a press before hydration under (src/lib/early-presses.ts). */
   'data-early': string;
   onPointerDown: () => void;
-  onClick: () => void;
+  onClick: (event: MouseEvent) => void;
 }
 
 /**
@@ -30,11 +31,11 @@ interface TriggerProps {
  * the look-alike, and hydration keeps it: the widget is asked for only once the page is hydrated,
  * so no part of the hydrated tree waits for code.
  */
-function DeferredWidget({ name, widget, trigger }: { name: string; widget: Deferred<Openable>; trigger: (props: TriggerProps) => ReactNode }) {
+function DeferredWidget({ name, widget, trigger }: { name: string; widget: Deferred<Openable>; trigger: (props: TriggerProps, open: (pressedWith: PressedWith) => void) => ReactNode }) {
   const hydrated = useHydrated();
-  const [openOnArrival, setOpenOnArrival] = useState(false);
+  const [openOnArrival, setOpenOnArrival] = useState<PressedWith | null>(null);
   // Pressed before the page was live: open once the widget is here.
-  useEffect(() => onEarlyPress(name, () => setOpenOnArrival(true)), [name]);
+  useEffect(() => onEarlyPress(name, setOpenOnArrival), [name]);
   const slot = useRef<HTMLSpanElement>(null);
   // The look-alike is replaced twice (as the page goes live, and when the widget arrives); when the
   // one going away has the focus, whoever focused it before the page was live included, the
@@ -52,14 +53,15 @@ function DeferredWidget({ name, widget, trigger }: { name: string; widget: Defer
     'data-early': name,
     // A press counts from pointerdown: if the widget replaces the look-alike between down and up,
     // the browser sends no click to either, and the press would be lost.
-    onPointerDown: () => setOpenOnArrival(true),
-    onClick: () => setOpenOnArrival(true),
-  });
+    onPointerDown: () => setOpenOnArrival('pointer'),
+    // A click with no pointer behind it (detail 0) is Enter or Space on the focused trigger.
+    onClick: (event) => setOpenOnArrival((current) => (event.detail === 0 ? 'keyboard' : (current ?? 'pointer'))),
+  }, setOpenOnArrival);
   return (
     <span ref={slot} className="contents">
       {hydrated ? (
         <Suspense fallback={<FocusWatch onFocusedUnmount={onFocusedUnmount}>{fallback}</FocusWatch>}>
-          <widget.Component defaultOpen={openOnArrival} />
+          <widget.Component defaultOpen={openOnArrival !== null} openedWith={openOnArrival ?? undefined} />
         </Suspense>
       ) : (
         <FocusWatch onFocusedUnmount={onFocusedUnmount}>{fallback}</FocusWatch>
@@ -92,13 +94,13 @@ function FocusWatch({ onFocusedUnmount, children }: { onFocusedUnmount: () => vo
 }
 
 /** The look-alike listens for the shortcuts too, so "/" pressed in the first moments is not lost. */
-function SearchFallback(props: TriggerProps) {
-  useSearchShortcut(props.onClick);
+function SearchFallback({ open, ...props }: TriggerProps & { open: (pressedWith: PressedWith) => void }) {
+  useSearchShortcut(() => open('keyboard'));
   return <SearchButton {...props} />;
 }
 
 export function HeaderSearch() {
-  return <DeferredWidget name="search" widget={searchDialog} trigger={(props) => <SearchFallback {...props} />} />;
+  return <DeferredWidget name="search" widget={searchDialog} trigger={(props, open) => <SearchFallback {...props} open={open} />} />;
 }
 
 export function HeaderCart() {

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { typedInputs } from '@/lib/typed-before-hydration';
 import type { FieldErrors } from '../api/account-schemas.ts';
@@ -21,14 +21,15 @@ export interface FieldProps {
  * address), and whatever was typed meanwhile is kept.
  */
 export function useFormFields<V extends Record<string, string>>(initial: V, validate: (values: V) => FieldErrors<V>) {
-  // Starts from what was typed into the prerendered form, if anything, so hydration keeps it.
-  const [values, setValues] = useState<V>(() => {
-    const typed = typedInputs(Object.keys(initial));
-    if (!typed) return initial;
-    const restored: Record<string, string> = { ...initial };
-    for (const name of Object.keys(initial)) if (typed[name] !== undefined) restored[name] = typed[name];
-    return restored as V;
-  });
+  const [values, setValues] = useState<V>(initial);
+  // What was typed into the prerendered form before the app took over is put back once it is
+  // live, before the browser paints again. Not as the first state: hydration must render exactly
+  // the HTML that was prerendered (a password's length hint included), or React throws it away.
+  const fieldNames = useRef(Object.keys(initial));
+  useLayoutEffect(() => {
+    const typed = typedInputs(fieldNames.current);
+    if (typed) setValues((current) => ({ ...current, ...Object.fromEntries(fieldNames.current.filter((name) => typed[name] !== undefined).map((name) => [name, typed[name]])) }));
+  }, []);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors<V>>({});
