@@ -41,17 +41,19 @@ function loadScriptsAfterFirstPaint(): Plugin {
         const styles = [...html.matchAll(/\s*<link rel="stylesheet" crossorigin href="[^"]+">/g)];
         let out = html;
         for (const match of [entry, ...preloads, ...styles]) out = out.replace(match[0], '');
-        out = out.replace('</script>', `</script>${styles.map((m) => m[0]).join('')}`);
+        // Right after the theme script and before the stylesheet (an inline script after a pending
+        // stylesheet would wait for it): presses are recorded from the first element on.
         const loader = scriptLoader(entry[1] ?? '', preloads.map((m) => m[1] ?? ''));
-        return out.replace('</body>', `  <script>${loader}</script>\n  </body>`);
+        return out.replace('</script>', `</script>\n    <script>${loader}</script>${styles.map((m) => m[0]).join('')}`);
       },
     },
   };
 }
 
 /**
- * Records early presses (see above), then after the next frame preloads the entry's imports and
- * adds the entry (a timer covers tabs that paint no frames, such as one opened in the background).
+ * Records early presses (see above), then after the first frame preloads the entry's imports and
+ * adds the entry (a timer covers tabs that paint no frames, such as one opened in the background),
+ * never before the document is parsed: the app hydrates the whole of #root.
  */
 function scriptLoader(entry: string, imports: string[]): string {
   return (
@@ -62,7 +64,7 @@ function scriptLoader(entry: string, imports: string[]): string {
     `addEventListener("keydown",function(e){var t=e.target,k=e.key;if(!w.lumenEarlyPresses)return;` +
     `if((k=="k"||k=="K")&&(e.ctrlKey||e.metaKey)||k=="/"&&!e.ctrlKey&&!e.metaKey&&!e.altKey&&!(t&&(t.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))))` +
     `{e.preventDefault();rec("search")}},true);` +
-    `function go(){if(d)return;d=1;` +
+    `function go(){if(d)return;if(document.readyState=="loading"){document.addEventListener("DOMContentLoaded",go);return}d=1;` +
     `${JSON.stringify(imports)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.append(l)});` +
     `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};h.append(s)}` +
     `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,300)})()`
@@ -102,6 +104,11 @@ export default defineConfig({
             // What every page runs, as one file rather than a dozen small shared chunks: fewer
             // requests before the page is interactive, and one module evaluation.
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/ },
+            // The rest of what the entry imports statically, likewise as one file: split by sharing, it
+            // was some 25 chunks of a few hundred bytes (an icon each), each a request and a
+            // modulepreload the loader had to add. (The entry is in it too, so src/app/main.tsx has no
+            // top-level await: the first route's chunk imports this one and would wait on itself.)
+            { name: 'app', tags: ['$initial'] },
           ],
         },
       },

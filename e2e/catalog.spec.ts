@@ -1,6 +1,6 @@
 import { DEV_SERVICE_ROLE_KEY as SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
-import { DESKTOP, PHONE, expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { DESKTOP, PHONE, appIsLive, expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 // The demo catalog is deterministic: the e2e server seeds the same 240 items every run.
 const ITEMS = generateItems(240);
@@ -107,6 +107,7 @@ test('the item page shows price, stock, a gallery by keyboard and related items'
   await expect(page.getByTestId('stock')).toHaveText(lamp.stock <= 5 ? `Only ${lamp.stock} left` : 'In stock');
   const thumbs = page.getByRole('group', { name: 'Choose a picture' }).getByRole('button');
   await expect(thumbs).toHaveCount(lamp.image_paths.length);
+  await appIsLive(page);
   await thumbs.first().focus();
   await page.keyboard.press('ArrowRight');
   await expect(thumbs.nth(1)).toBeFocused();

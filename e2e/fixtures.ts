@@ -46,6 +46,15 @@ export { expect };
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1440, height: 900 };
 
+/**
+ * Resolves once the app has taken over the prerendered page (the inline loader stops recording
+ * early presses, src/lib/early-presses.ts). Before then the page is HTML: links and forms work,
+ * scripted behaviour (a gallery's arrow keys) does not yet.
+ */
+export async function appIsLive(page: Page) {
+  await page.waitForFunction(() => (window as { lumenEarlyPresses?: unknown }).lumenEarlyPresses === null);
+}
+
 /** The applied theme as the page shows it. */
 export async function appliedTheme(page: Page) {
   return page.evaluate(() => ({

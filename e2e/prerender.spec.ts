@@ -98,9 +98,14 @@ for (const viewport of [{ width: 390, height: 844 }, PHONE, DESKTOP]) {
       const shifts: { value: number; sources: string[] }[] = [];
       (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+        type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
           if (entry.hadRecentInput) continue;
-          const sources = (entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.nodeName)));
+          const rect = ({ x, y, width, height }: DOMRectReadOnly) => `${x},${y} ${width}×${height}`;
+          const sources = (entry.sources ?? []).map(
+            (source) =>
+              `${source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.nodeName)} ${rect(source.previousRect)} → ${rect(source.currentRect)} @${Math.round(entry.startTime)} ms`,
+          );
           shifts.push({ value: entry.value, sources });
         }
       }).observe({ type: 'layout-shift', buffered: true });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appliedTheme, expect, test } from './fixtures.ts';
+import { appIsLive, appliedTheme, expect, test } from './fixtures.ts';
 
 async function choose(page: Page, label: 'Light' | 'Dark' | 'System') {
   await page.getByRole('button', { name: /^Theme/ }).click();
@@ -101,7 +101,7 @@ test("Enter on the theme button while the menu's code is still on its way opens 
   });
   await page.goto('/');
   // The app is live (src/lib/early-presses.ts), the button is still its look-alike.
-  await page.waitForFunction(() => (window as { lumenEarlyPresses?: unknown }).lumenEarlyPresses === null);
+  await appIsLive(page);
   await page.getByRole('button', { name: /^Theme/ }).focus();
   await page.keyboard.press('Enter');
   release();

@@ -31,27 +31,35 @@ const afterFirstRender = () => {
   // A task of its own once the page is interactive: the refetch and its re-render are not part of hydrating.
   if (refreshPrerenderedData) whenIdle(refreshPrerenderedData);
 };
-const router = await createRouter();
-const app = (
-  <StrictMode>
-    <AppProviders onMounted={afterFirstRender}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>
-);
-// Evaluating the modules and loading the route were one task; rendering starts in the next.
-await new Promise((resolve) => setTimeout(resolve));
-captureTypedInputs(container);
-// React renders each page's <meta>; the prerendered copies would stay as duplicates. The <title>
-// stays: React takes over the document's first <title> instead of adding one, and the page is never
-// without a title while it hydrates.
-for (const element of document.head.querySelectorAll('meta[name="description"], meta[property^="og:"]')) element.remove();
-if (page.url !== null && page.url === `${window.location.pathname}${window.location.search}`) {
-  // As a transition, React hydrates in slices and yields between them, so no long task blocks the
-  // page already on screen; the DOM stays, so nothing typed meanwhile is lost.
-  startTransition(() => void hydrateRoot(container, app));
-} else {
-  // Rendered anew, the page replaces the prerendered DOM: at once, so what was typed into it up to
-  // now (read just above) is all there is to carry over.
-  createRoot(container).render(app);
+/**
+ * Not top-level await: this module shares its chunk with everything the first route imports
+ * (vite.config.ts), and the route's own chunk imports that chunk, which must finish evaluating first.
+ */
+async function start(container: HTMLElement) {
+  const router = await createRouter();
+  const app = (
+    <StrictMode>
+      <AppProviders onMounted={afterFirstRender}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // Evaluating the modules and loading the route were one task; rendering starts in the next.
+  await new Promise((resolve) => setTimeout(resolve));
+  captureTypedInputs(container);
+  // React renders each page's <meta>; the prerendered copies would stay as duplicates. The <title>
+  // stays: React takes over the document's first <title> instead of adding one, and the page is never
+  // without a title while it hydrates.
+  for (const element of document.head.querySelectorAll('meta[name="description"], meta[property^="og:"]')) element.remove();
+  if (page.url !== null && page.url === `${window.location.pathname}${window.location.search}`) {
+    // As a transition, React hydrates in slices and yields between them, so no long task blocks the
+    // page already on screen; the DOM stays, so nothing typed meanwhile is lost.
+    startTransition(() => void hydrateRoot(container, app));
+  } else {
+    // Rendered anew, the page replaces the prerendered DOM: at once, so what was typed into it up to
+    // now (read just above) is all there is to carry over.
+    createRoot(container).render(app);
+  }
 }
+
+void start(container);

@@ -40,7 +40,7 @@ export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
       <DialogTrigger asChild>
         <MenuButton />
       </DialogTrigger>
-      <DialogContent side="top" className="gap-6 rounded-b-lg">
+      <DialogContent side="top">
         <div className="flex items-center justify-between">
           <DialogTitle className="text-lg font-semibold">Menu</DialogTitle>
           <DialogClose asChild>

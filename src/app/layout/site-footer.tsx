@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 
 export function SiteFooter() {
   return (
-    <footer className="mt-16 border-t border-border">
+    <footer id="site-footer" className="mt-16 border-t border-border">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p>Lumen — a calm catalog. No payments: orders are requests we confirm by e-mail.</p>
         <nav aria-label="Footer">

@@ -6,7 +6,7 @@ import { NAV_ITEMS } from './nav-items.ts';
 import { AccountControl } from '@/features/account/components/account-control';
 
 const navLinkClass =
-  'flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-5';
+  'flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-5';
 
 export function SiteHeader() {
   return (
@@ -23,7 +23,7 @@ export function SiteHeader() {
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map(({ label, href, icon: Icon, end }) => (
               <li key={href}>
-                <NavLink to={href} end={end} className={({ isActive }) => cn(navLinkClass, isActive && 'text-foreground')}>
+                <NavLink to={href} end={end} className={({ isActive }) => cn(navLinkClass, isActive ? 'text-foreground' : 'text-muted-foreground')}>
                   <Icon aria-hidden="true" />
                   {label}
                 </NavLink>
@@ -34,7 +34,9 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-1">
           <HeaderSearch />
           <HeaderCart />
-          <AccountControl className="hidden md:inline-flex" />
+          <div className="hidden md:contents">
+            <AccountControl />
+          </div>
           <div className="hidden md:block">
             <HeaderThemeMenu />
           </div>

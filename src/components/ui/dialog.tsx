@@ -24,12 +24,12 @@ function DialogContent({
         data-slot="dialog-content"
         data-side={side}
         className={cn(
-          'fixed z-50 flex flex-col gap-4 border border-border bg-surface text-foreground shadow-lg focus:outline-none',
+          'fixed z-50 flex flex-col border border-border bg-surface text-foreground shadow-lg focus:outline-none',
           side === 'center' &&
-            'top-[10vh] left-1/2 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 rounded-lg p-6 motion-safe:data-[state=open]:animate-fade-in',
+            'top-[10vh] left-1/2 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 gap-4 rounded-lg p-6 motion-safe:data-[state=open]:animate-fade-in',
           side === 'right' &&
-            'inset-y-0 right-0 w-[min(24rem,100vw)] p-6 motion-safe:data-[state=open]:animate-slide-in-right',
-          side === 'top' && 'inset-x-0 top-0 max-h-dvh overflow-y-auto p-4 motion-safe:data-[state=open]:animate-fade-in',
+            'inset-y-0 right-0 w-[min(24rem,100vw)] gap-4 p-6 motion-safe:data-[state=open]:animate-slide-in-right',
+          side === 'top' && 'inset-x-0 top-0 max-h-dvh gap-6 overflow-y-auto rounded-b-lg p-4 motion-safe:data-[state=open]:animate-fade-in',
           className,
         )}
         {...props}

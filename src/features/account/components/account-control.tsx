@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { cn } from '@/utils/cn';
 import { useProfile } from '../api/get-profile.ts';
 import { endPasswordRecovery } from '../session/session-store.ts';
 import { useSession } from '../session/use-session.ts';
@@ -14,7 +13,7 @@ import { UserAvatar } from './user-avatar.tsx';
  * It is on every page, so it also sends a PASSWORD_RECOVERY session to the set-new-password form
  * wherever the recovery link landed.
  */
-export function AccountControl({ className, showLabel = false }: { className?: string; showLabel?: boolean }) {
+export function AccountControl({ showLabel = false }: { showLabel?: boolean }) {
   const session = useSession();
   const userId = session.status === 'signed-in' ? session.userId : null;
   const profile = useProfile(userId);
@@ -31,7 +30,7 @@ export function AccountControl({ className, showLabel = false }: { className?: s
 
   if (session.status !== 'signed-in') {
     return (
-      <Button variant="ghost" asChild className={cn('px-3', className)}>
+      <Button variant="ghost" size="compact" asChild>
         <Link to={paths.signIn.getHref()} aria-busy={session.status === 'loading' || undefined}>
           <User aria-hidden="true" />
           Sign in
@@ -40,7 +39,7 @@ export function AccountControl({ className, showLabel = false }: { className?: s
     );
   }
   return (
-    <Button variant="ghost" asChild className={cn('px-2', className)}>
+    <Button variant="ghost" size="tight" asChild>
       <Link to={paths.account.getHref()} aria-label={showLabel ? undefined : 'Account'} title={session.email}>
         <UserAvatar path={profile.data?.avatar_path} displayName={profile.data?.display_name} email={session.email} />
         <span className={showLabel ? undefined : 'sr-only'}>Account</span>

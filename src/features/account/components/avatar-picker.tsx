@@ -37,7 +37,7 @@ export function AvatarPicker({ profile, email }: { profile: Profile; email: stri
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-4">
-        <UserAvatar path={profile.avatar_path} displayName={profile.display_name} email={email} className="size-20 text-2xl" />
+        <UserAvatar path={profile.avatar_path} displayName={profile.display_name} email={email} size="lg" />
         <div className="flex flex-wrap gap-2">
           <input
             ref={inputRef}

@@ -24,7 +24,7 @@ export function DeleteAccountDialog({ email }: { email: string }) {
       }}
     >
       <DialogTrigger asChild>
-        <Button type="button" className="self-start bg-danger text-background hover:bg-danger/90">
+        <Button type="button" variant="danger" className="self-start">
           Delete account…
         </Button>
       </DialogTrigger>
@@ -61,7 +61,7 @@ export function DeleteAccountDialog({ email }: { email: string }) {
                 Keep my account
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={!matches || remove.isPending} className="bg-danger text-background hover:bg-danger/90">
+            <Button type="submit" disabled={!matches || remove.isPending} variant="danger">
               {remove.isPending ? 'Deleting…' : 'Delete my account'}
             </Button>
           </div>

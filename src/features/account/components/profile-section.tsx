@@ -13,7 +13,7 @@ export function ProfileSection({ userId, email }: { userId: string; email: strin
       {profile.isPending ? (
         <div role="status" aria-label="Loading profile" className="flex flex-col gap-4">
           <div className="flex items-center gap-4">
-            <Skeleton className="size-20 rounded-full" />
+            <Skeleton circle className="size-20" />
             <Skeleton className="h-10 w-36" />
           </div>
           <Skeleton className="h-11 w-full" />

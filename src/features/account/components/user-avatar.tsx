@@ -8,12 +8,13 @@ export function UserAvatar({
   path,
   displayName,
   email,
-  className,
+  size = 'sm',
 }: {
   path: string | null | undefined;
   displayName: string | null | undefined;
   email: string;
-  className?: string;
+  /** sm: the header's; lg: the profile's. */
+  size?: 'sm' | 'lg';
 }) {
   const [failedPath, setFailedPath] = useState<string | null>(null);
   const showImage = path && failedPath !== path;
@@ -22,8 +23,8 @@ export function UserAvatar({
       aria-hidden="true"
       data-slot="user-avatar"
       className={cn(
-        'inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary-soft text-xs font-semibold text-primary select-none',
-        className,
+        'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-primary-soft font-semibold text-primary select-none',
+        size === 'lg' ? 'size-20 text-2xl' : 'size-8 text-xs',
       )}
     >
       {showImage ? (

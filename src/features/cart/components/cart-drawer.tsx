@@ -20,7 +20,7 @@ export function CartDrawer({ defaultOpen = false }: { defaultOpen?: boolean }) {
       <DialogTrigger asChild>
         <CartButton />
       </DialogTrigger>
-      <DialogContent side="right" className="gap-4">
+      <DialogContent side="right">
         <div className="flex items-center justify-between">
           <DialogTitle className="text-lg font-semibold">Your cart</DialogTitle>
           <DialogClose asChild>

@@ -9,7 +9,7 @@ export function CartError() {
   return (
     <div role="alert" className="flex items-start justify-between gap-3 rounded-md border border-danger/50 bg-danger/10 p-3 text-sm">
       <p>{error}</p>
-      <Button variant="ghost" size="icon" className="size-7 shrink-0" aria-label="Dismiss" onClick={dismissError}>
+      <Button variant="ghost" size="icon-xs" aria-label="Dismiss" onClick={dismissError}>
         <X aria-hidden="true" />
       </Button>
     </div>

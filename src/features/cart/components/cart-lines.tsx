@@ -37,8 +37,7 @@ export function CartLines({ onNavigate }: { onNavigate?: () => void }) {
               <div className="flex items-center gap-1">
                 <Button
                   variant="secondary"
-                  size="icon"
-                  className="size-8"
+                  size="icon-sm"
                   aria-label={`One fewer ${item.title}`}
                   disabled={quantity <= 1}
                   onClick={() => cart.setQuantity(item, quantity - 1)}
@@ -51,15 +50,14 @@ export function CartLines({ onNavigate }: { onNavigate?: () => void }) {
                 </span>
                 <Button
                   variant="secondary"
-                  size="icon"
-                  className="size-8"
+                  size="icon-sm"
                   aria-label={`One more ${item.title}`}
                   disabled={quantity >= limit}
                   onClick={() => cart.setQuantity(item, quantity + 1)}
                 >
                   <Plus aria-hidden="true" />
                 </Button>
-                <Button variant="ghost" size="sm" className="ml-auto text-muted-foreground" onClick={() => cart.remove(item)}>
+                <Button variant="subtle" size="sm" className="ml-auto" onClick={() => cart.remove(item)}>
                   <Trash2 aria-hidden="true" className="size-4" />
                   Remove <span className="sr-only">{item.title}</span>
                 </Button>

@@ -54,7 +54,7 @@ export function CartPage({ action }: { action: ReactNode }) {
         <CartLines />
       </div>
       <aside aria-label="Order summary" className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-5 shadow-sm lg:sticky lg:top-24">
-        <CartSummary className="border-t-0 pt-0" />
+        <CartSummary ruled={false} />
         {action}
       </aside>
     </div>

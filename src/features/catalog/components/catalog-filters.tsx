@@ -67,8 +67,8 @@ export function CatalogFilters({
                   end
                   className={({ isActive }) =>
                     cn(
-                      'inline-flex h-9 items-center rounded-full border border-border px-4 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                      isActive && 'border-primary bg-primary-soft font-medium',
+                      'inline-flex h-9 items-center rounded-full border px-4 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                      isActive ? 'border-primary bg-primary-soft font-medium' : 'border-border',
                     )
                   }
                 >

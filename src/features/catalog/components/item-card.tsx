@@ -26,7 +26,7 @@ export function ItemCard({ item, priority = false, heading: Heading = 'h3' }: { 
       </Heading>
       <p className="flex items-baseline justify-between gap-2">
         <span className="font-semibold">{formatPrice(item.price_cents, item.currency)}</span>
-        <StockLabel stock={item.stock} className="text-xs" />
+        <StockLabel stock={item.stock} size="xs" />
       </p>
     </article>
   );

@@ -36,8 +36,8 @@ export function ItemGallery({ paths, title }: { paths: string[]; title: string }
               tabIndex={index === selected ? 0 : -1}
               onClick={() => setSelected(index)}
               className={cn(
-                'w-16 overflow-hidden rounded-md border-2 border-transparent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                index === selected && 'border-primary',
+                'w-16 overflow-hidden rounded-md border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                index === selected ? 'border-primary' : 'border-transparent',
               )}
             >
               <ItemImage path={path} alt="" sizes="64px" />

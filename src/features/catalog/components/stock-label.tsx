@@ -6,10 +6,10 @@ function stockText(stock: number): string {
   return 'In stock';
 }
 
-export function StockLabel({ stock, className }: { stock: number; className?: string }) {
+export function StockLabel({ stock, size = 'sm' }: { stock: number; size?: 'sm' | 'xs' }) {
   return (
     <span
-      className={cn('text-sm', stock <= 0 ? 'text-danger' : stock <= 5 ? 'text-foreground' : 'text-success', className)}
+      className={cn(size === 'xs' ? 'text-xs' : 'text-sm', stock <= 0 ? 'text-danger' : stock <= 5 ? 'text-foreground' : 'text-success')}
     >
       {stockText(stock)}
     </span>

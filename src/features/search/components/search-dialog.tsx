@@ -134,7 +134,7 @@ export function SearchDialog({ defaultOpen = false }: { defaultOpen?: boolean })
           ))}
         </ul>
         {trimmed ? (
-          <Button variant="link" className="self-start px-0" onClick={() => go(paths.search.getHref(trimmed))}>
+          <Button variant="link" size="inline" className="self-start" onClick={() => go(paths.search.getHref(trimmed))}>
             See all results for “{trimmed}”
           </Button>
         ) : null}
