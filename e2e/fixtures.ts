@@ -55,6 +55,20 @@ export async function appIsLive(page: Page) {
   await page.waitForFunction(() => (window as { lumenEarlyPresses?: unknown }).lumenEarlyPresses === null);
 }
 
+/**
+ * Presses Enter on the focused theme button while some code is held back, lets it through
+ * (`release`), and expects the menu to open on its first item with the arrow keys working, as
+ * a keyboard press on the live menu does.
+ */
+export async function expectThemeMenuOpenedByEnter(page: Page, release: () => void) {
+  await page.getByRole('button', { name: /^Theme/ }).focus();
+  await page.keyboard.press('Enter');
+  release();
+  await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeFocused();
+}
+
 /** The applied theme as the page shows it. */
 export async function appliedTheme(page: Page) {
   return page.evaluate(() => ({

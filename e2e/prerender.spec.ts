@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
-import { DESKTOP, PHONE, appliedTheme, expect, test } from './fixtures.ts';
+import { DESKTOP, PHONE, appliedTheme, expect, expectThemeMenuOpenedByEnter, test } from './fixtures.ts';
 
 // The public routes are prerendered at build time (scripts/prerender.ts) and hydrated in the
 // browser; the build's text files are precompressed (scripts/precompress.ts).
@@ -190,12 +190,7 @@ test('a press on a header trigger or a search shortcut before the app is live is
   await page.unrouteAll();
   release = await holdTheApp(page);
   await page.goto('/catalog', { waitUntil: 'commit' });
-  await page.getByRole('button', { name: /^Theme/ }).focus();
-  await page.keyboard.press('Enter');
-  release();
-  await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeFocused();
+  await expectThemeMenuOpenedByEnter(page, release);
 
   await page.unrouteAll();
   release = await holdTheApp(page);

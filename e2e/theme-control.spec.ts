@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appIsLive, appliedTheme, expect, test } from './fixtures.ts';
+import { appIsLive, appliedTheme, expect, expectThemeMenuOpenedByEnter, test } from './fixtures.ts';
 
 async function choose(page: Page, label: 'Light' | 'Dark' | 'System') {
   await page.getByRole('button', { name: /^Theme/ }).click();
@@ -102,12 +102,7 @@ test("Enter on the theme button while the menu's code is still on its way opens 
   await page.goto('/');
   // The app is live (src/lib/early-presses.ts), the button is still its look-alike.
   await appIsLive(page);
-  await page.getByRole('button', { name: /^Theme/ }).focus();
-  await page.keyboard.press('Enter');
-  release();
-  await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeFocused();
+  await expectThemeMenuOpenedByEnter(page, release);
 });
 
 for (const value of ['"dark"', 'DARK', 'auto', '<script>alert(1)</script>', '']) {
