@@ -48,9 +48,23 @@ describe('cors', () => {
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, x-custom' },
     });
     expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')).toBe('apikey, x-custom');
     expect(response.headers.get('access-control-allow-methods')).toContain('PATCH');
+  });
+
+  it('lets any origin call with its keys but never with credentials, Origin: null included', async () => {
+    for (const origin of ['https://evil.example', 'null', 'http://localhost:5173']) {
+      const preflight = await app.request('/rest/v1/items', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey, authorization' },
+      });
+      const answer = await app.request('/rest/v1/items', { headers: { origin } });
+      for (const response of [preflight, answer]) {
+        expect(response.headers.get('access-control-allow-origin')).toBe('*');
+        expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+      }
+    }
   });
 
   it('exposes the headers supabase-js reads', async () => {
