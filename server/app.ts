@@ -3,6 +3,7 @@ import { createAuthApp, type AuthAppOptions } from './auth/auth-app.ts';
 import type { ServerContext } from './context.ts';
 import { apiCompression } from './gateway/compression.ts';
 import { cors } from './gateway/cors.ts';
+import { loopbackHostsOnly } from './gateway/loopback-hosts.ts';
 import { securityHeaders } from './gateway/security-headers-middleware.ts';
 import { createDevMailApp } from './mail/dev-mail-app.ts';
 import type { Realtime } from './realtime/index.ts';
@@ -32,6 +33,8 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
   const app = new Hono();
   // First, so it wraps everything below: CORS preflights, every service, the SPA, 404s and errors.
   app.use('*', securityHeaders());
+  // Then: nothing is answered for a name that is not this machine's (DNS rebinding).
+  app.use('*', loopbackHostsOnly());
   const ctx = options.backend;
   if (ctx) {
     for (const prefix of API_PREFIXES) {

@@ -10,6 +10,18 @@ afterAll(() => backend.close());
 const url = (path: string) => `${backend.ctx.publicUrl}/_dev${path}`;
 
 describe('the dev mail outbox', () => {
+  it('is not readable through a rebound name, nor the admin API', async () => {
+    await backend.ctx.mail.send({ to: 'victim@example.test', subject: 'Reset your password', text: 'Reset: http://localhost:54321/auth/v1/verify?token=secret' });
+    const outbox = await backend.fetch('http://rebind.evil.example:54321/_dev/mail.json');
+    expect(outbox.status).toBe(403);
+    expect(await outbox.text()).not.toContain('secret');
+    const admin = await backend.fetch('http://rebind.evil.example:54321/auth/v1/admin/users', {
+      headers: { apikey: backend.ctx.keys.serviceRoleKey, Authorization: `Bearer ${backend.ctx.keys.serviceRoleKey}` },
+    });
+    expect(admin.status).toBe(403);
+    expect((await backend.fetch(url('/mail.json'))).status).toBe(200);
+  });
+
   it('accepts mail from functions with the service-role key only', async () => {
     const body = JSON.stringify({ to: 'reader@example.test', subject: 'Receipt <#1>', text: 'See https://example.test/orders/1 for details' });
     const refused = await backend.fetch(url('/mail/send'), {

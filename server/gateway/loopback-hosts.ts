@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from 'hono';
+
+/**
+ * Answers only requests addressed to this machine by a loopback name. The server listens on
+ * 127.0.0.1, but a page on evil.example whose DNS name is re-pointed at 127.0.0.1 (DNS
+ * rebinding) reaches it as same-origin with `Host: evil.example`, and could then read the dev
+ * mail outbox (password-reset links) or drive the API with the well-known local keys. Names a
+ * proxy or tunnel in front of the server uses go into `LUMEN_ALLOWED_HOSTS` (comma-separated).
+ */
+export function loopbackHostsOnly(extraHosts: readonly string[] = allowedHostsFromEnv()): MiddlewareHandler {
+  const extra = new Set(extraHosts.map((host) => host.trim().toLowerCase()).filter(Boolean));
+  return async (c, next) => {
+    const hostname = new URL(c.req.url).hostname.toLowerCase();
+    if (isLoopbackName(hostname) || extra.has(hostname)) return next();
+    return c.json({ code: 'host_not_allowed', message: `This server answers only loopback names, not "${hostname}".` }, 403);
+  };
+}
+
+export function isLoopbackName(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+function allowedHostsFromEnv(): string[] {
+  return (process.env.LUMEN_ALLOWED_HOSTS ?? '').split(',');
+}
