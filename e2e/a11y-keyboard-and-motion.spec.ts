@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { cartButton, stockedItem } from './cart-helpers.ts';
-import { DESKTOP, expect, test } from './fixtures.ts';
+import { DESKTOP, expect, holdRequests, test } from './fixtures.ts';
 
 /** Fails unless the focused element shows a focus indicator: a visible outline or a box shadow. */
 async function expectVisibleFocus(page: Page, step: string) {
@@ -99,12 +99,7 @@ test('under reduced motion nothing animates: skeletons, dialogs and buttons', as
   await page.emulateMedia({ reducedMotion: 'reduce' });
 
   // Hold the catalog's items so its skeleton stays on screen while it is measured.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/rest/v1/rpc/search_items*', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/rest/v1/rpc/search_items*');
   // A sort the prerendered /catalog was not rendered with, so its items are loaded in the browser.
   await page.goto('/catalog?sort=price_asc');
   const skeleton = page.getByRole('status', { name: 'Loading items' }).locator('[data-slot="skeleton"]').first();

@@ -46,6 +46,17 @@ export { expect };
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1440, height: 900 };
 
+/** Holds every request matching `url` until the returned function is called. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Resolves once the app has taken over the prerendered page (the inline loader stops recording
  * early presses, src/lib/early-presses.ts). Before then the page is HTML: links and forms work,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
-import { DESKTOP, PHONE, appliedTheme, expect, expectThemeMenuOpenedByEnter, test } from './fixtures.ts';
+import { DESKTOP, PHONE, appliedTheme, expect, expectThemeMenuOpenedByEnter, holdRequests, test } from './fixtures.ts';
 
 // The public routes are prerendered at build time (scripts/prerender.ts) and hydrated in the
 // browser; the build's text files are precompressed (scripts/precompress.ts).
@@ -136,14 +136,8 @@ test('a prerendered page hydrates: the page it shows is the app, with live data 
 });
 
 /** Holds the app's entry script until the returned function is called. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/index-*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
+function holdTheApp(page: Page): Promise<() => void> {
+  return holdRequests(page, '**/assets/index-*.js');
 }
 
 test('what is typed into a prerendered form before the app is live is kept, and it is never submitted by the browser', async ({ page }) => {

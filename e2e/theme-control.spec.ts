@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { appIsLive, appliedTheme, expect, expectThemeMenuOpenedByEnter, test } from './fixtures.ts';
+import { appIsLive, appliedTheme, expect, expectThemeMenuOpenedByEnter, holdRequests, test } from './fixtures.ts';
 
 async function choose(page: Page, label: 'Light' | 'Dark' | 'System') {
   await page.getByRole('button', { name: /^Theme/ }).click();
@@ -93,12 +93,7 @@ test('the theme menu works by keyboard alone', async ({ page }) => {
 });
 
 test("Enter on the theme button while the menu's code is still on its way opens it on its first item", async ({ page }) => {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/theme-menu-*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/assets/theme-menu-*.js');
   await page.goto('/');
   // The app is live (src/lib/early-presses.ts), the button is still its look-alike.
   await appIsLive(page);
