@@ -30,9 +30,8 @@ export async function runMutation(req: RestRequest, verb: Verb, ctx: BuildContex
   if (verb === 'POST') sql = buildInsert(ctx, source, table, body, req.prefs, representation || headersOnly);
   else if (verb === 'PATCH') sql = buildUpdate(ctx, source, table, body, representation);
   else sql = buildDelete(ctx, source, table, representation);
-  const params = ctx.params;
   return req.run(false, async (tx) => {
-    const row: ResultRow = sql === null ? { body: '[]', page_count: 0, inserted: null } : (await tx.query<ResultRow>(sql, params.values)).rows[0];
+    const row: ResultRow = sql === null ? { body: '[]', page_count: 0, inserted: null } : (await tx.query<ResultRow>(sql)).rows[0];
     const count = row.page_count;
     const { maxAffected } = req.prefs;
     if (maxAffected !== undefined && req.prefs.handling === 'strict' && count > maxAffected) {

@@ -4,7 +4,6 @@ import { RollbackWith, type RestRequest, type ResultRow } from './rest-request.t
 import type { BuildContext } from './sql/select-sql.ts';
 import type { Source } from './sql/field-sql.ts';
 import { buildRead } from './sql/read-sql.ts';
-import type { Params } from './sql/quote.ts';
 
 export interface ReadShape {
   /** A non-set composite RPC answers with the row object (or null), not an array. */
@@ -24,14 +23,12 @@ export async function runRead(
   from: string,
   prefix: string,
   readOnly: boolean,
-  params: Params,
   shape: ReadShape = {},
 ): Promise<Response> {
   const withCount = req.prefs.count !== undefined;
   const statement = buildRead(ctx, source, from, withCount, shape.scalarColumn);
-  return req.run(readOnly, async (tx) => {
-    const { rows } = await tx.query<ResultRow>(`${prefix}${statement.sql}`, params.values);
-    const row = rows[0];
+  const sql = `${prefix}${statement.sql}`;
+  const answer = (row: ResultRow): Response => {
     const pageCount = row.page_count;
     const total = row.total === null || row.total === undefined ? null : Number(row.total);
     const lower = statement.offset;
@@ -53,5 +50,20 @@ export async function runRead(
     const response = new Response(req.head ? null : body, { status, headers });
     if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
     return response;
-  });
+  };
+  // A READ ONLY transaction changes nothing, so committing it is as good as rolling it back: the
+  // answer can be shaped after the one round trip.
+  if (readOnly) return unlessRolledBack(() => req.read(sql).then(answer));
+  return req.run(false, async (tx) => answer((await tx.query<ResultRow>(sql)).rows[0]));
+}
+
+/** A rollback thrown after a read-only statement: nothing to undo, so it only carries the answer. */
+async function unlessRolledBack(fn: () => Promise<Response>): Promise<Response> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!(error instanceof RollbackWith)) throw error;
+    if (error.response instanceof Response) return error.response;
+    throw error.response;
+  }
 }

@@ -26,7 +26,7 @@ export async function runRpc(req: RestRequest, name: string): Promise<Response> 
 
   if (fn.returnKind === 'void' || (fn.returnKind === 'scalar' && !fn.returnsSet)) {
     return req.run(readOnly, async (tx) => {
-      const { rows } = await tx.query<{ body: string | null }>(`select to_json(${call.callSql})::text as body`, params.values);
+      const { rows } = await tx.query<{ body: string | null }>(`select to_json(${call.callSql})::text as body`);
       let response: Response;
       if (fn.returnKind === 'void') response = new Response(null, { status: 204 });
       else {
@@ -44,10 +44,10 @@ export async function runRpc(req: RestRequest, name: string): Promise<Response> 
     const source = { alias: '"_t0"', label: name };
     ctx.query.select = [{ kind: 'column', field: { name: 'pgrst_scalar', json: [] } }];
     const prefix = `with "_f" as materialized (select * from ${call.callSql} as "_x"("pgrst_scalar")) `;
-    return runRead(req, ctx, source, '"_f"', prefix, readOnly, params, { scalarColumn: '"pgrst_scalar"' });
+    return runRead(req, ctx, source, '"_f"', prefix, readOnly, { scalarColumn: '"pgrst_scalar"' });
   }
   const table = rpcResultTable(req.cache, fn);
   const source = { alias: '"_t0"', table, label: fn.returnTable ?? name };
   const prefix = `with "_f" as materialized (select * from ${call.callSql}) `;
-  return runRead(req, ctx, source, '"_f"', prefix, readOnly, params, { object: !fn.returnsSet });
+  return runRead(req, ctx, source, '"_f"', prefix, readOnly, { object: !fn.returnsSet });
 }

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
-import { withRequestTransaction } from '../db/request-transaction.ts';
+import { readInRequestTransaction, withRequestTransaction, type RequestContext } from '../db/request-transaction.ts';
 import { runMutation } from './handle-mutate.ts';
 import { runRead } from './handle-read.ts';
 import { runRpc } from './handle-rpc.ts';
@@ -8,7 +8,7 @@ import { parseQueryParams } from './parser/query-params.ts';
 import { identify, type RequestIdentity } from './request-auth.ts';
 import { errorResponse } from './response.ts';
 import { RestError, toRestError } from './rest-error.ts';
-import { acceptsSingular, bodyReader, preferencesOf, profileOf, RollbackWith, type RestOptions, type RestRequest } from './rest-request.ts';
+import { acceptsSingular, bodyReader, preferencesOf, profileOf, RollbackWith, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
 import { findTable } from './schema-cache.ts';
 import { SchemaCacheHolder } from './schema-reload.ts';
 import { AliasGen, Params, qualified } from './sql/quote.ts';
@@ -48,6 +48,7 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys'>, options: 
       const cache = await schemaCache.get();
       const method = c.req.method.toUpperCase();
       const who = identity;
+      const context = (): RequestContext => ({ role: who.role, claims: who.claims, method, path: path(c), headers: headerMap(c.req.raw) });
       const req: RestRequest = {
         method,
         schema,
@@ -59,13 +60,10 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys'>, options: 
         entries: queryEntries(c.req.url),
         options,
         body: bodyReader(c),
+        read: async (sql) => (await readInRequestTransaction<ResultRow>(ctx.db, context(), sql))[0],
         run: async (readOnly, fn) => {
           try {
-            return await withRequestTransaction(
-              ctx.db,
-              { role: who.role, claims: who.claims, method, path: path(c), headers: headerMap(c.req.raw), readOnly },
-              fn,
-            );
+            return await withRequestTransaction(ctx.db, { ...context(), readOnly }, fn);
           } catch (error) {
             if (error instanceof RollbackWith) {
               if (error.response instanceof Response) return error.response;
@@ -94,13 +92,12 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys'>, options: 
     const table = findTable(req.cache, req.schema, name);
     if (!table) throw new RestError(404, 'PGRST205', `Could not find the table '${req.schema}.${name}' in the schema cache`);
     const query = parseQueryParams(req.entries);
-    const params = new Params();
-    const build: BuildContext = { cache: req.cache, params, aliases: new AliasGen(), query, maxRows: req.options.maxRows };
+    const build: BuildContext = { cache: req.cache, params: new Params(), aliases: new AliasGen(), query, maxRows: req.options.maxRows };
     const source = { alias: '"_t0"', table, label: table.name };
     switch (req.method) {
       case 'GET':
       case 'HEAD':
-        return runRead(req, build, source, qualified(table.schema, table.name), '', true, params);
+        return runRead(req, build, source, qualified(table.schema, table.name), '', true);
       case 'POST':
       case 'PATCH':
       case 'DELETE':

@@ -26,6 +26,8 @@ export interface RestRequest {
   body: () => Promise<unknown>;
   /** Runs `fn` in the request's transaction (role, GUCs, READ ONLY when asked). */
   run: (readOnly: boolean, fn: (tx: Transaction) => Promise<Response>) => Promise<Response>;
+  /** One statement in a READ ONLY request transaction, set-up included, in one round trip: its first row. */
+  read: (sql: string) => Promise<ResultRow>;
 }
 
 /** The single row every statement we build returns. */

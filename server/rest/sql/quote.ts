@@ -1,3 +1,5 @@
+import { sqlLiteral } from '../../db/sql-literal.ts';
+
 /** `quote_ident` for any name: always double-quoted, inner quotes doubled. Names still come from the schema cache. */
 export function quoteIdent(name: string): string {
   if (name.includes('\u0000')) throw new Error('identifier contains NUL');
@@ -8,13 +10,15 @@ export function qualified(schema: string, name: string): string {
   return `${quoteIdent(schema)}.${quoteIdent(name)}`;
 }
 
-/** Collects bound values; `add` returns the `$n` placeholder. User text only ever enters SQL through here. */
+/**
+ * User text only ever enters SQL through here, as an escaped literal (`sqlLiteral`), not a `$n`
+ * placeholder: a statement without parameters can share one round trip with the request's
+ * set-up (db/request-transaction.ts). An untyped literal is inferred from its context exactly as
+ * an untyped parameter is, so `col = '5'` still compares as the column's type.
+ */
 export class Params {
-  readonly values: (string | null)[] = [];
-
   add(value: string | null): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
+    return value === null ? 'NULL' : sqlLiteral(value);
   }
 }
 
