@@ -1,9 +1,18 @@
 import { RestError } from './rest-error.ts';
 import { contentRange, JSON_TYPE, OBJECT_TYPE, singularError, unwrapSingle } from './response.ts';
 import { RollbackWith, type RestRequest, type ResultRow } from './rest-request.ts';
+import { deadlineCondition } from './role-timeouts.ts';
+import type { QueryParams } from './parser/types.ts';
+import { AliasGen, Params } from './sql/quote.ts';
 import type { BuildContext } from './sql/select-sql.ts';
 import type { Source } from './sql/field-sql.ts';
 import { buildRead } from './sql/read-sql.ts';
+
+/** What building one request's SQL needs: its query, the row cap and its role's statement deadline. */
+export function buildContext(req: RestRequest, query: QueryParams, params = new Params()): BuildContext {
+  const deadline = deadlineCondition(req.cache.roleTimeoutsMs.get(req.identity.role));
+  return { cache: req.cache, params, aliases: new AliasGen(), query, maxRows: req.options.maxRows, deadline };
+}
 
 export interface ReadShape {
   /** A non-set composite RPC answers with the row object (or null), not an array. */

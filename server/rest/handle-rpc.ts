@@ -1,12 +1,11 @@
-import { runRead } from './handle-read.ts';
+import { buildContext, runRead } from './handle-read.ts';
 import { parseQueryParams } from './parser/query-params.ts';
 import { RestError } from './rest-error.ts';
 import { JSON_TYPE } from './response.ts';
 import { RollbackWith, type RestRequest } from './rest-request.ts';
 import { findFunctions } from './schema-cache.ts';
-import { AliasGen, Params } from './sql/quote.ts';
+import { Params } from './sql/quote.ts';
 import { bodyArgs, resolveRpc, rpcResultTable } from './sql/rpc-sql.ts';
-import type { BuildContext } from './sql/select-sql.ts';
 
 /**
  * POST /rpc/fn (JSON named arguments) and GET/HEAD /rpc/fn (arguments as query params, READ ONLY).
@@ -38,7 +37,7 @@ export async function runRpc(req: RestRequest, name: string): Promise<Response> 
     });
   }
 
-  const ctx: BuildContext = { cache: req.cache, params, aliases: new AliasGen(), query, maxRows: req.options.maxRows };
+  const ctx = buildContext(req, query, params);
   if (fn.returnKind === 'scalar') {
     // SETOF scalar: an array of bare values, like PostgREST's pgrst_scalar column.
     const source = { alias: '"_t0"', label: name };

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { readInRequestTransaction, withRequestTransaction, type RequestContext } from '../db/request-transaction.ts';
 import { runMutation } from './handle-mutate.ts';
-import { runRead } from './handle-read.ts';
+import { buildContext, runRead } from './handle-read.ts';
 import { runRpc } from './handle-rpc.ts';
 import { parseQueryParams } from './parser/query-params.ts';
 import { identify, type RequestIdentity } from './request-auth.ts';
@@ -11,8 +11,7 @@ import { RestError, toRestError } from './rest-error.ts';
 import { acceptsSingular, bodyReader, preferencesOf, profileOf, RollbackWith, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
 import { findTable } from './schema-cache.ts';
 import { SchemaCacheHolder } from './schema-reload.ts';
-import { AliasGen, Params, qualified } from './sql/quote.ts';
-import type { BuildContext } from './sql/select-sql.ts';
+import { qualified } from './sql/quote.ts';
 
 export const defaultRestOptions: RestOptions = { schemas: ['public'], maxRows: 1000 };
 
@@ -76,7 +75,9 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys'>, options: 
       return await handler(req, c);
     } catch (error) {
       const restError = toRestError(error, identity === null || identity.role === 'anon');
-      if (restError.status >= 500) console.error('[rest]', error);
+      // A timeout is the bound doing its job: one line, not the statement and its stack.
+      if (restError.code === '57014') console.warn(`[rest] statement timeout: ${c.req.method} ${c.req.path} as ${identity?.role ?? 'anon'}`);
+      else if (restError.status >= 500) console.error('[rest]', error);
       return errorResponse(restError);
     }
   };
@@ -92,7 +93,7 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys'>, options: 
     const table = findTable(req.cache, req.schema, name);
     if (!table) throw new RestError(404, 'PGRST205', `Could not find the table '${req.schema}.${name}' in the schema cache`);
     const query = parseQueryParams(req.entries);
-    const build: BuildContext = { cache: req.cache, params: new Params(), aliases: new AliasGen(), query, maxRows: req.options.maxRows };
+    const build = buildContext(req, query);
     const source = { alias: '"_t0"', table, label: table.name };
     switch (req.method) {
       case 'GET':

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { loadRoleTimeouts } from './role-timeouts.ts';
 
 export interface ColumnInfo {
   name: string;
@@ -54,6 +55,8 @@ export interface SchemaCache {
   tables: Map<string, TableInfo>;
   foreignKeys: ForeignKey[];
   functions: Map<string, FunctionInfo[]>;
+  /** statement_timeout per API role, in milliseconds (none: no limit). */
+  roleTimeoutsMs: Map<string, number>;
 }
 
 const tableKey = (schema: string, name: string): string => `${schema}.${name}`;
@@ -174,6 +177,7 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
       refColumns: row.ref_columns,
     })),
     functions,
+    roleTimeoutsMs: await loadRoleTimeouts(db),
   };
 }
 

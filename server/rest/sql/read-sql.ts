@@ -1,5 +1,5 @@
 import type { Source } from './field-sql.ts';
-import { checkEmbedPaths, conditionsAt, limitAt, orderAt, orderSql, selectList, type BuildContext } from './select-sql.ts';
+import { checkEmbedPaths, conditionsAt, deadlineAt, limitAt, orderAt, orderSql, selectList, type BuildContext } from './select-sql.ts';
 import { conditionsSql } from './where-sql.ts';
 
 export interface ReadStatement {
@@ -15,7 +15,7 @@ export interface ReadStatement {
 export function buildRead(ctx: BuildContext, source: Source, from: string, withCount: boolean, scalarColumn?: string): ReadStatement {
   const list = selectList(ctx, source, ctx.query.select, []);
   checkEmbedPaths(ctx);
-  const conds = [...conditionsSql(source, conditionsAt(ctx.query, []), ctx.params), ...list.innerJoins];
+  const conds = [...conditionsSql(source, conditionsAt(ctx.query, []), ctx.params), ...list.innerJoins, ...deadlineAt(ctx)];
   const where = conds.length > 0 ? ` where ${conds.map((c) => `(${c})`).join(' and ')}` : '';
   const { limit, offset = 0 } = limitAt(ctx.query, []);
   const capped = Math.min(limit ?? ctx.maxRows, ctx.maxRows);

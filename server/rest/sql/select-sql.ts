@@ -12,6 +12,8 @@ export interface BuildContext {
   aliases: AliasGen;
   query: QueryParams;
   maxRows: number;
+  /** The role's statement timeout as a per-row condition (role-timeouts.ts); none when unlimited. */
+  deadline?: string;
   /** Embed paths seen while building the select list (`a`, `a.b`), to reject params aimed at nothing. */
   embedPaths?: Set<string>;
 }
@@ -29,6 +31,11 @@ export function checkEmbedPaths(ctx: BuildContext): void {
     const name = path[path.length - 1];
     throw new RestError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
   }
+}
+
+/** The deadline check for one more level's WHERE, when the role has a timeout. */
+export function deadlineAt(ctx: BuildContext): string[] {
+  return ctx.deadline === undefined ? [] : [ctx.deadline];
 }
 
 const samePath = (a: string[], b: string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -111,7 +118,7 @@ function joinCondition(parent: Source, child: Source, rel: Relationship): string
 function embedSql(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): string {
   const child: Source = { alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name };
   const list = selectList(ctx, child, items, path);
-  const where = [joinCondition(parent, child, rel), ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params), ...list.innerJoins];
+  const where = [joinCondition(parent, child, rel), ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params), ...list.innerJoins, ...deadlineAt(ctx)];
   const from = `from ${qualified(rel.target.schema, rel.target.name)} as ${child.alias} where ${where.join(' and ')}`;
   const row = ctx.aliases.alias();
   if (rel.cardinality === 'many-to-one') {
@@ -142,6 +149,6 @@ function spreadSql(ctx: BuildContext, parent: Source, rel: Relationship, items: 
 
 function existsSql(ctx: BuildContext, parent: Source, rel: Relationship, path: string[]): string {
   const child: Source = { alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name };
-  const where = [joinCondition(parent, child, rel), ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params)];
+  const where = [joinCondition(parent, child, rel), ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params), ...deadlineAt(ctx)];
   return `exists (select 1 from ${qualified(rel.target.schema, rel.target.name)} as ${child.alias} where ${where.join(' and ')})`;
 }

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTimeoutMs } from './role-timeouts.ts';
+import { createRestTestBackend, type RestTestBackend } from './testing/rest-test-backend.ts';
+
+// Each level multiplies: 240 items × 40 per category × 40 per category… — the probe's request that
+// built 219 MB for 8 s and left the process gigabytes larger before the bound.
+const NESTED = '/rest/v1/items?select=*,categories(*,items(*,categories(*,items(*,categories(*)))))';
+const TIMEOUT_BODY = { code: '57014', message: 'canceling statement due to statement timeout', details: null, hint: null };
+
+let backend: RestTestBackend;
+
+beforeAll(async () => {
+  backend = await createRestTestBackend();
+  const service = backend.serviceClient();
+  const categories = Array.from({ length: 6 }, (_, i) => ({ id: i + 1, name: `category ${i + 1}` }));
+  const items = Array.from({ length: 240 }, (_, i) => ({ id: i + 1, name: `item ${i + 1}`, description: 'x'.repeat(200), category_id: (i % 6) + 1 }));
+  for (const [table, rows] of [['categories', categories], ['items', items]] as const) {
+    const { error } = await service.from(table).insert(rows);
+    if (error) throw new Error(error.message);
+  }
+});
+
+afterAll(() => backend.close());
+
+/** Sets a role's statement_timeout as a migration would, and tells the REST server to reload it. */
+async function setRoleTimeout(role: string, value: string): Promise<void> {
+  await backend.ctx.db.exec(`alter role ${role} set statement_timeout = '${value}'; notify pgrst, 'reload config'`);
+}
+
+const get = (path: string, key: string) => backend.fetch(`http://localhost${path}`, { headers: { apikey: key, authorization: `Bearer ${key}` } });
+
+describe('statement timeouts (issue 16: one request must not hold every other)', () => {
+  it('stops an anonymous request at the anon role’s timeout, answering as PostgREST does, and stays small', async () => {
+    const before = process.memoryUsage().rss;
+    const response = await get(NESTED, backend.ctx.keys.anonKey);
+    expect(response.status).toBe(500);
+    expect(response.headers.get('proxy-status')).toBe('PostgREST; error=57014');
+    expect(await response.json()).toEqual(TIMEOUT_BODY);
+    const grownBy = process.memoryUsage().rss - before;
+    // Unbounded, this request grew the process by more than 2 GB; bounded at 3 s it stays far below.
+    expect(grownBy).toBeLessThan(1024 * 1024 * 1024);
+    // And the next request is served as usual.
+    const small = await get('/rest/v1/categories?select=id&limit=1', backend.ctx.keys.anonKey);
+    expect(small.status).toBe(200);
+    expect(await small.json()).toEqual([{ id: 1 }]);
+  });
+
+  it('reads each role’s timeout from the database; service_role inherits the authenticator’s', async () => {
+    // A filter the planner cannot answer from an index, over every embedded row.
+    const path = '/rest/v1/categories?select=id,items(id,categories(id,items(id)))';
+    await setRoleTimeout('authenticator', '1ms');
+    try {
+      const response = await get(path, backend.ctx.keys.serviceRoleKey);
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual(TIMEOUT_BODY);
+    } finally {
+      await setRoleTimeout('authenticator', '8s');
+    }
+    const unbounded = await get(path, backend.ctx.keys.serviceRoleKey);
+    expect(unbounded.status).toBe(200);
+    expect(((await unbounded.json()) as unknown[]).length).toBe(6);
+  });
+
+  it('lets a role without a timeout run to the end', async () => {
+    await setRoleTimeout('anon', '0');
+    try {
+      const response = await get('/rest/v1/categories?select=id,items(id,categories(id,items(id)))', backend.ctx.keys.anonKey);
+      expect(response.status).toBe(200);
+    } finally {
+      await setRoleTimeout('anon', '3s');
+    }
+  });
+});
+
+describe('parseTimeoutMs', () => {
+  it.each([
+    ['3s', 3000], ['8000', 8000], ['250ms', 250], ['1min', 60_000], ['1.5s', 1500], ['2h', 7_200_000], ['0', null], ['soon', null],
+  ])('%s → %s', (text, ms) => {
+    expect(parseTimeoutMs(text)).toBe(ms);
+  });
+});
