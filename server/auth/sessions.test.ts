@@ -56,6 +56,22 @@ describe('refresh-token rotation', () => {
     expect(victim.error).toMatchObject({ code: 'refresh_token_already_used' });
   });
 
+  it('after reuse is detected, no token of the family refreshes, even within the reuse window', async () => {
+    // The probe's sequence with the default window: A → B, A reused once its window has passed (made
+    // old here rather than waited for), then B — revoked with the family only a moment ago.
+    const { session } = await signIn(backend);
+    const first = await backend.anonClient().auth.refreshSession({ refresh_token: session.refresh_token });
+    const newer = first.data.session?.refresh_token ?? '';
+    expect(newer).not.toBe('');
+    await backend.ctx.db.query(`update auth.refresh_tokens set updated_at = now() - interval '2 hours' where token = $1`, [session.refresh_token]);
+    const reuse = await backend.anonClient().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(reuse.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    const victim = await backend.anonClient().auth.refreshSession({ refresh_token: newer });
+    expect(victim.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+    const stolenAgain = await backend.anonClient().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(stolenAgain.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+  });
+
   it('rejects unknown and malformed refresh tokens', async () => {
     const unknown = await backend.anonClient().auth.refreshSession({ refresh_token: 'abcdefghijkl' });
     expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });

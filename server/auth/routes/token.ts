@@ -47,7 +47,8 @@ async function passwordGrant(deps: AuthDeps, c: Context): Promise<Json> {
 /**
  * GoTrue's RefreshTokenGrant: rotate on every use; a revoked token reused within
  * refresh_token_reuse_interval gets the session's currently active token back (a client that
- * lost the response may retry), later reuse revokes the whole session family.
+ * lost the response may retry), later reuse revokes the whole session family, and a token revoked
+ * with its family never refreshes again.
  */
 async function refreshGrant(deps: AuthDeps, c: Context): Promise<Json | Response> {
   const { ctx } = deps;
@@ -79,7 +80,12 @@ async function refreshGrant(deps: AuthDeps, c: Context): Promise<Json | Response
     let issued: string | null = null;
     if (token.revoked) {
       const reuseUntil = token.updated_at.getTime() + auth.refresh_token_reuse_interval * 1000;
-      if (Date.now() >= reuseUntil) {
+      // The reuse window is for a client that lost the answer to its refresh, so only a token that
+      // was rotated (has a child) may use it. A token revoked with its family a moment ago has none:
+      // without this check the thief's victim (or the thief) could refresh it within the window and
+      // carry the revoked session on.
+      const rotated = (await tx.query('select 1 from auth.refresh_tokens where parent = $1 limit 1', [token.token])).rows.length > 0;
+      if (!rotated || Date.now() >= reuseUntil) {
         if (auth.enable_refresh_token_rotation) {
           // Possible token theft: nothing in this session family may be refreshed again.
           await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [session.id]);
