@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { createAuthApp, type AuthAppOptions } from './auth/auth-app.ts';
 import type { ServerContext } from './context.ts';
+import { serviceBodyLimit } from './gateway/body-limits.ts';
 import { apiCompression } from './gateway/compression.ts';
 import { cors } from './gateway/cors.ts';
 import { loopbackHostsOnly } from './gateway/loopback-hosts.ts';
@@ -40,6 +41,7 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
     for (const prefix of API_PREFIXES) {
       app.use(prefix, cors());
       app.use(`${prefix}/*`, cors());
+      app.use(`${prefix}/*`, serviceBodyLimit(prefix, ctx.config));
       // Text answers over 1 KiB travel gzipped to clients that accept it, as behind hosted
       // Supabase's gateway; images and ranges pass untouched.
       app.use(`${prefix}/*`, ...apiCompression({ measure: prefix === '/rest/v1' || prefix === '/auth/v1' }));
@@ -49,6 +51,7 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
     app.route('/storage/v1', createStorageApp(ctx));
     app.route('/functions/v1', createFunctionsApp(ctx, options.functions));
     if (options.realtime) app.route('/realtime/v1', options.realtime.broadcastApp);
+    app.use('/_dev/*', serviceBodyLimit('/_dev', ctx.config));
     app.route('/_dev', createDevMailApp(ctx));
     // An API path no service answers is a JSON 404, never the SPA's index.html.
     for (const prefix of [...API_PREFIXES, '/_dev']) {
