@@ -51,7 +51,10 @@ try {
 const { ctx, migrations, fresh } = opened;
 const createdDemo = await ensureDemoUsers(ctx);
 const realtime = createRealtime(ctx);
-const app = await createApp({ distDir: path.join(rootDir, 'dist'), backend: ctx, realtime });
+// Per-IP auth limits key on the socket's address unless a proxy in front names its header (GoTrue's
+// GOTRUE_RATE_LIMIT_HEADER); a header from the open internet is never believed by default.
+const rateLimitHeader = process.env.LUMEN_RATE_LIMIT_HEADER || undefined;
+const app = await createApp({ distDir: path.join(rootDir, 'dist'), backend: ctx, realtime, auth: { rateLimitHeader } });
 try {
   const seeded = await seedCatalogIfEmpty(ctx.db, createNodeSupabaseClient(publicUrl, ctx.keys.serviceRoleKey, app), {
     onProgress: (message) => console.log(`  … seeding ${message}`),

@@ -16,11 +16,16 @@ export interface AuthAppOptions {
   bcryptCost?: number;
   /** Inject a limiter (e.g. with a fake clock); default: a fresh one per app. */
   limiter?: RateLimiter;
+  /**
+   * The header a trusted proxy in front of this server puts the client's address in (like GoTrue's
+   * GOTRUE_RATE_LIMIT_HEADER; `LUMEN_RATE_LIMIT_HEADER` for `npm start`). Unset: the socket's address.
+   */
+  rateLimitHeader?: string;
 }
 
 /** GoTrue-compatible `/auth/v1` (mount it at that prefix). */
 export function createAuthApp(ctx: ServerContext, options: AuthAppOptions = {}): Hono {
-  const deps: AuthDeps = { ctx, limiter: options.limiter ?? new RateLimiter(), bcryptCost: options.bcryptCost ?? 10 };
+  const deps: AuthDeps = { ctx, limiter: options.limiter ?? new RateLimiter(), bcryptCost: options.bcryptCost ?? 10, rateLimitHeader: options.rateLimitHeader };
   const app = new Hono();
 
   app.use('*', async (c, next) => {

@@ -9,6 +9,8 @@ export interface AuthDeps {
   ctx: ServerContext;
   limiter: RateLimiter;
   bcryptCost: number;
+  /** The header a trusted proxy puts the client's address in; unset: the socket's address. */
+  rateLimitHeader?: string;
 }
 
 /** Body as a JSON object; 400 bad_json otherwise (GoTrue's message). Empty body = {}. */
@@ -43,10 +45,16 @@ export function optionalObject(body: Json, key: string): Json | undefined {
   return value as Json;
 }
 
-/** The client's IP for per-IP limits: proxy headers first, then the Node socket, else "local" (in-process). */
-export function clientIp(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
+/**
+ * The client address per-IP limits are keyed by: the socket's peer, or "local" for in-process calls.
+ * A header is believed only when `rateLimitHeader` names one (GoTrue's GOTRUE_RATE_LIMIT_HEADER), for a
+ * proxy in front that sets it; otherwise anyone could rotate X-Forwarded-For to get a fresh bucket.
+ */
+export function clientIp(c: Context, rateLimitHeader?: string): string {
+  if (rateLimitHeader) {
+    const forwarded = c.req.header(rateLimitHeader)?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? 'local';
 }
@@ -66,7 +74,7 @@ const WINDOWS: Record<LimitName, number> = {
 /** 429 over_request_rate_limit when this IP used up the named bucket ([auth.rate_limit]). */
 export function takeRequestQuota(deps: AuthDeps, c: Context, name: LimitName): void {
   const capacity = deps.ctx.config.auth.rate_limit[name];
-  if (!deps.limiter.take(name, clientIp(c), capacity, WINDOWS[name])) {
+  if (!deps.limiter.take(name, clientIp(c, deps.rateLimitHeader), capacity, WINDOWS[name])) {
     throw new AuthHttpError(429, 'over_request_rate_limit', 'Request rate limit reached');
   }
 }

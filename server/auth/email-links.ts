@@ -32,6 +32,20 @@ const INTROS: Record<EmailLinkType, string> = {
 };
 
 /** Emails per hour for the whole instance (GoTrue's email_sent limiter is global, not per IP). */
+/** `[auth.email] max_frequency` (a Go duration: "1s", "60s", "1m0s", "500ms") in milliseconds. */
+export function maxFrequencyMs(duration: string): number {
+  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 0.000001 };
+  let total = 0;
+  let rest = duration.trim();
+  while (rest !== '') {
+    const match = /^(\d+(?:\.\d+)?)(ms|us|µs|ns|h|m|s)/.exec(rest);
+    if (!match) throw new Error(`max_frequency "${duration}" is not a duration like "60s" or "1m0s"`);
+    total += Number(match[1]) * (units[match[2]] ?? 0);
+    rest = rest.slice(match[0].length);
+  }
+  return total;
+}
+
 export function takeEmailQuota(ctx: ServerContext, limiter: RateLimiter): void {
   if (!limiter.take('email_sent', 'global', ctx.config.auth.rate_limit.email_sent, 3_600_000)) {
     throw new AuthHttpError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');

@@ -6,23 +6,33 @@ import { uniqueEmail } from './testing/auth-fixtures.ts';
  * The per-IP request limits of [auth.rate_limit] that admin-and-limits.test.ts does not trip
  * (it covers sign_in_sign_ups and the global email_sent): anonymous sign-ins, token refreshes,
  * token verifications, and failed password guesses (a /token grant like a refresh). Each test is its own client IP
- * (x-forwarded-for, as behind hosted Supabase's proxy), so the buckets never mix.
+ * (x-forwarded-for, believed here as behind a proxy configured to set it), so the buckets never mix.
  */
 const LIMIT = 2;
 const PASSWORD = 'long-enough-1';
 
 let backend: TestBackend;
+/** No proxy configured: the limits key on the connection, whatever X-Forwarded-For says. */
+let direct: TestBackend;
 beforeAll(async () => {
-  backend = await createTestBackend({
-    config: { auth: { rate_limit: { anonymous_users: LIMIT, token_refresh: LIMIT, token_verifications: LIMIT, sign_in_sign_ups: LIMIT } } },
-  });
+  [backend, direct] = await Promise.all(
+    [{ rateLimitHeader: 'x-forwarded-for' }, {}].map((options) =>
+      createTestBackend({
+        ...options,
+        config: { auth: { rate_limit: { anonymous_users: LIMIT, token_refresh: LIMIT, token_verifications: LIMIT, sign_in_sign_ups: LIMIT } } },
+      }),
+    ),
+  );
 });
-afterAll(() => backend.close());
+afterAll(async () => {
+  await backend.close();
+  await direct.close();
+});
 
-function post(path: string, ip: string, body: unknown): Promise<Response> {
-  return backend.fetch(`${backend.ctx.publicUrl}/auth/v1${path}`, {
+function post(path: string, ip: string, body: unknown, target: TestBackend = backend): Promise<Response> {
+  return target.fetch(`${backend.ctx.publicUrl}/auth/v1${path}`, {
     method: 'POST',
-    headers: { apikey: backend.ctx.keys.anonKey, 'content-type': 'application/json', 'x-forwarded-for': ip },
+    headers: { apikey: target.ctx.keys.anonKey, 'content-type': 'application/json', 'x-forwarded-for': ip },
     body: JSON.stringify(body),
   });
 }
@@ -35,6 +45,14 @@ async function expectRateLimited(response: Response): Promise<void> {
 }
 
 describe('auth rate limits per client IP', () => {
+  it('does not believe X-Forwarded-For unless a proxy is configured: a rotating header gets no fresh bucket', async () => {
+    const email = uniqueEmail('rotating');
+    for (let attempt = 0; attempt < LIMIT; attempt += 1) {
+      expect((await post('/token?grant_type=password', `198.51.100.${attempt}`, { email, password: 'wrong-guess-1' }, direct)).status).toBe(400);
+    }
+    await expectRateLimited(await post('/token?grant_type=password', '198.51.100.99', { email, password: 'wrong-guess-2' }, direct));
+  });
+
   it('limits anonymous sign-ins (anonymous_users), and only for the IP that used them up', async () => {
     for (let attempt = 0; attempt < LIMIT; attempt += 1) expect((await post('/signup', '203.0.113.1', {})).status).toBe(200);
     await expectRateLimited(await post('/signup', '203.0.113.1', {}));

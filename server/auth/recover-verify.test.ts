@@ -33,6 +33,45 @@ function fragmentOf(location: string | null): URLSearchParams {
   return new URLSearchParams(new URL(location ?? 'http://x').hash.slice(1));
 }
 
+describe('password recovery floods (issue 16 item 3)', () => {
+  let hourly: TestBackend;
+  beforeAll(async () => {
+    hourly = await createTestBackend({ config: { auth: { email: { max_frequency: '1m0s' }, rate_limit: { email_sent: 5 } } } });
+  });
+  afterAll(() => hourly.close());
+
+  const recover = (email: string) =>
+    hourly.fetch('http://localhost:54321/auth/v1/recover', {
+      method: 'POST',
+      headers: { apikey: hourly.ctx.keys.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+
+  async function mailCount(to: string): Promise<number> {
+    const response = await hourly.fetch(`http://localhost:54321/_dev/mail.json?to=${encodeURIComponent(to)}`);
+    return ((await response.json()) as unknown[]).length;
+  }
+
+  it('mails an address once per max_frequency and answers every request, known or not, with 200 {}', async () => {
+    const { email } = await signedInClient(hourly);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => recover(email).then(async (r) => [r.status, await r.text()])));
+    expect(new Set(answers.map(([status, body]) => `${status} ${body}`))).toEqual(new Set(['200 {}']));
+    expect(await mailCount(email)).toBe(1);
+    // The flood spent one mail of the hourly quota, not twenty: other people's resets still go out.
+    const { email: other } = await signedInClient(hourly);
+    expect((await recover(other)).status).toBe(200);
+    expect(await mailCount(other)).toBe(1);
+  });
+
+  it('answers known and unknown addresses alike once the hourly mail quota is spent', async () => {
+    const { email: known } = await signedInClient(hourly);
+    for (let i = 0; i < 5; i += 1) await recover(`nobody-${i}@example.test`);
+    const [forKnown, forUnknown] = await Promise.all([recover(known), recover('nobody-else@example.test')]);
+    expect(forKnown.status).toBe(forUnknown.status);
+    expect(await forKnown.json()).toEqual(await forUnknown.json());
+  });
+});
+
 describe('password recovery', () => {
   it('mails a verify link; following it redirects with a recovery session that can set a new password', async () => {
     const { email } = await signedInClient(backend);

@@ -28,6 +28,8 @@ export interface TestBackendOptions {
   functions?: FunctionsOptions;
   /** Start pg_net's worker and pg_cron's launcher (Database Webhooks, scheduled jobs). Default off. */
   workers?: boolean;
+  /** Believe this header for the client's address in auth's per-IP limits (as behind a proxy). */
+  rateLimitHeader?: string;
 }
 
 export interface TestBackend {
@@ -83,7 +85,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
   await migrateProject(db, projectDir);
   await syncConfiguredBuckets({ db, config });
   const ctx: ServerContext = { db, keys: devKeys, publicUrl, projectDir, dataDir: null, config, mail: createMailOutbox(db) };
-  const app = await createApp({ backend: ctx, auth: { bcryptCost: 4 }, functions: options.functions });
+  const app = await createApp({ backend: ctx, auth: { bcryptCost: 4, rateLimitHeader: options.rateLimitHeader }, functions: options.functions });
 
   const inProcessFetch: typeof fetch = async (input, init) => app.fetch(new Request(input, init));
   const workers = options.workers ? await startDatabaseWorkers(ctx, app.fetch) : null;

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { normalizeEmail, optionalString, readJsonBody, rejectPkce, takeRequestQuota, userAgent, type AuthDeps } from '../auth-deps.ts';
-import { prepareEmailLink, takeEmailQuota, tokenHash } from '../email-links.ts';
+import { maxFrequencyMs, prepareEmailLink, takeEmailQuota, tokenHash } from '../email-links.ts';
 import { AuthHttpError, forbidden, validationFailed } from '../http-errors.ts';
 import { safeRedirect } from '../redirect-url.ts';
 import { createSession, sessionResponse } from '../sessions.ts';
@@ -93,10 +93,16 @@ export function registerRecoverVerifyRoutes(app: Hono, deps: AuthDeps): void {
     if (!rawEmail) throw validationFailed('Password recovery requires an email');
     rejectPkce(body);
     const email = normalizeEmail(rawEmail);
-    const user = await findUserByEmail(ctx.db, email);
-    // Unknown addresses get the same answer: recovery must not reveal who has an account.
-    if (!user || user.deleted_at) return c.json({});
+    // Recovery must not reveal who has an account, so every step below answers known and unknown
+    // addresses alike. At most one mail per address per [auth.email] max_frequency: a repeat inside
+    // it is answered 200 {} and sends nothing (GoTrue answers 429 there, which tells the address
+    // exists); so one address can neither flood an inbox nor use up everyone's mail quota.
+    const frequencyMs = maxFrequencyMs(ctx.config.auth.email.max_frequency);
+    if (frequencyMs > 0 && !deps.limiter.take('recover_frequency', email, 1, frequencyMs)) return c.json({});
+    // Taken for unknown addresses too: when the hourly quota is spent, both get the same 429.
     takeEmailQuota(ctx, deps.limiter);
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user || user.deleted_at) return c.json({});
     const redirectTo = safeRedirect(c.req.query('redirect_to'), ctx.config.auth, ctx.publicUrl);
     const { hash, mail } = prepareEmailLink(ctx, email, 'recovery', redirectTo);
     await ctx.db.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, hash]);
