@@ -1,5 +1,5 @@
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
-import { DESKTOP, PHONE, expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { DESKTOP, PHONE, appIsLive, expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 const [firstItem] = generateItems(1);
 if (!firstItem) throw new Error('the demo catalog is empty');
@@ -47,6 +47,9 @@ test('deep links load, every page has one h1 and a unique title', async ({ page 
 test('navigation works without reloading the page', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
+  // Before the app is live a prerendered link navigates as plain HTML does; client-side navigation
+  // is what the app promises once it runs.
+  await appIsLive(page);
   await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
   await page.getByRole('banner').getByRole('link', { name: 'Catalog', exact: true }).click();
   await expect(page).toHaveURL(/\/catalog$/);

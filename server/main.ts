@@ -66,7 +66,11 @@ try {
 }
 
 let workers: DatabaseWorkers | null = null;
-const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port }, (info) => {
+// Idle keep-alive sockets stay open longer than Node's 5 s default: a client (a browser, Playwright's
+// request context) that reuses one just as the server closes it gets ECONNRESET for a request it
+// never saw answered.
+const serverOptions = { keepAliveTimeout: 65_000, headersTimeout: 66_000 };
+const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port, serverOptions }, (info) => {
   // pg_net and pg_cron start once the server answers: a queued webhook's function calls back into
   // the APIs at once, and requests an earlier run left queued go out now.
   startDatabaseWorkers(ctx, app.fetch)
