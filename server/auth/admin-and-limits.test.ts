@@ -58,6 +58,32 @@ describe('admin API (service role)', () => {
   });
 });
 
+describe('admin API input bounds (issue 16: a 4xx, never a 5xx)', () => {
+  const admin = (path: string, init: RequestInit = {}) =>
+    backend.fetch(`http://localhost:54321/auth/v1/admin${path}`, {
+      ...init,
+      headers: { apikey: backend.ctx.keys.serviceRoleKey, authorization: `Bearer ${backend.ctx.keys.serviceRoleKey}`, 'content-type': 'application/json' },
+    });
+
+  it('refuses a page past any offset Postgres can hold', async () => {
+    const response = await admin('/users?page=99999999999999999999&per_page=1000');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ code: 'validation_failed', message: 'Bad Pagination Parameters: page is out of range' });
+  });
+
+  it('refuses a ban longer than a date can hold, and metadata Postgres cannot store', async () => {
+    const created = await backend.serviceClient().auth.admin.createUser({ email: uniqueEmail('bounds'), password: 'long-enough-1' });
+    const id = created.data.user?.id ?? '';
+    const ban = await admin(`/users/${id}`, { method: 'PUT', body: '{"ban_duration":"99999999999999999999h"}' });
+    expect(ban.status).toBe(400);
+    expect(await ban.json()).toEqual({ code: 'validation_failed', message: 'invalid format for ban duration' });
+    // JSON allows \u0000 in a string; jsonb does not (22P05).
+    const metadata = await admin(`/users/${id}`, { method: 'PUT', body: String.raw`{"user_metadata":{"note":"a\u0000b"}}` });
+    expect(metadata.status).toBe(400);
+    expect(await metadata.json()).toEqual({ code: 'validation_failed', message: 'Invalid value in the request: unsupported Unicode escape sequence' });
+  });
+});
+
 describe('settings, health, jwks', () => {
   it('describes the instance from config.toml', async () => {
     const settings = await (await backend.fetch('http://localhost:54321/auth/v1/settings')).json();

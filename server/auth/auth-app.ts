@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { ServerContext } from '../context.ts';
+import { isInvalidValue } from '../lib/sql-state.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { API_VERSION, AuthHttpError, authErrorResponse } from './http-errors.ts';
 import { RateLimiter } from './rate-limiter.ts';
@@ -50,6 +51,9 @@ export function createAuthApp(ctx: ServerContext, options: AuthAppOptions = {}):
 
   app.onError((error) => {
     if (error instanceof AuthHttpError) return authErrorResponse(error);
+    // Class 22 is Postgres refusing a value the request supplied (a NUL in a link's token, \u0000 or
+    // a lone surrogate in user metadata): the client's fault, so a 400 rather than a 500 (issue 16).
+    if (isInvalidValue(error)) return authErrorResponse(new AuthHttpError(400, 'validation_failed', `Invalid value in the request: ${error.message}`));
     console.error('auth: unexpected error', error);
     const message = /auth\.users|trigger|violates/i.test(error.message)
       ? 'Database error saving new user'

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
+import { jsonNestsDeeperThan } from '../lib/json-depth.ts';
 import { AuthHttpError } from './http-errors.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { Json } from './user-store.ts';
@@ -17,6 +18,8 @@ export interface AuthDeps {
 export async function readJsonBody(c: Context): Promise<Json> {
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  // Parsing would succeed, but storing the value recurses once per level and overflowed into a 500.
+  if (jsonNestsDeeperThan(text)) throw new AuthHttpError(400, 'bad_json', 'Could not parse request body as JSON: exceeded max depth');
   let value: unknown;
   try {
     value = JSON.parse(text);

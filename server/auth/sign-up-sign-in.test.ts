@@ -109,6 +109,22 @@ describe('password sign-in', () => {
     expect(await response.json()).toMatchObject({ code: 'bad_json' });
   });
 
+  it('rejects user data nested 100,000 levels deep with bad_json, not a stack overflow (issue 16)', async () => {
+    const depth = 100_000;
+    const body = `{"email":"${uniqueEmail()}","password":"long-enough-1","data":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`;
+    const response = await backend.fetch('http://localhost:54321/auth/v1/signup', {
+      method: 'POST',
+      headers: { apikey: backend.ctx.keys.anonKey, 'content-type': 'application/json' },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('x-sb-error-code')).toBe('bad_json');
+    expect(await response.json()).toEqual({ code: 'bad_json', message: 'Could not parse request body as JSON: exceeded max depth' });
+    // Brackets inside strings are text, not nesting.
+    const { error } = await backend.anonClient().auth.signUp({ email: uniqueEmail(), password: 'long-enough-1', options: { data: { note: '['.repeat(depth) } } });
+    expect(error).toBeNull();
+  });
+
   it('rejects an unknown grant type', async () => {
     const response = await backend.fetch('http://localhost:54321/auth/v1/token?grant_type=magic', {
       method: 'POST',

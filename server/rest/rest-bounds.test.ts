@@ -72,6 +72,26 @@ describe('statement timeouts (issue 16: one request must not hold every other)',
   });
 });
 
+describe('select list width (issue 16: malformed input is a 4xx)', () => {
+  const selectOf = (count: number, item: (i: number) => string) => Array.from({ length: count }, (_, i) => item(i)).join(',');
+
+  it('refuses more than 1664 select entries with a 400 carrying Postgres’ code and message', async () => {
+    for (const select of [selectOf(1665, () => 'id'), selectOf(1665, (i) => `c${i}:name`), `*,${selectOf(1664, () => 'id')}`, `id,categories(${selectOf(1665, () => 'id')})`]) {
+      const response = await get(`/rest/v1/items?select=${select}`, backend.ctx.keys.anonKey);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ code: '54011', message: 'target lists can have at most 1664 entries', details: null, hint: null });
+    }
+  });
+
+  it('still answers a list of exactly 1664 entries', async () => {
+    const response = await get(`/rest/v1/items?select=${selectOf(1664, (i) => `c${i}:id`)}&limit=1&order=id`, backend.ctx.keys.anonKey);
+    expect(response.status).toBe(200);
+    const [row] = (await response.json()) as Record<string, number>[];
+    expect(Object.keys(row ?? {})).toHaveLength(1664);
+    expect(row?.c1663).toBe(1);
+  });
+});
+
 describe('parseTimeoutMs', () => {
   it.each([
     ['3s', 3000], ['8000', 8000], ['250ms', 250], ['1min', 60_000], ['1.5s', 1500], ['2h', 7_200_000], ['0', null], ['soon', null],

@@ -90,4 +90,12 @@ describe('RPC', () => {
     const wrongArgs = await c.rpc('add_numbers', { a: 1 });
     expect(wrongArgs.status).toBe(404);
   });
+
+  it('answers a function name no function can have (a NUL in it) with 404, not 500 (issue 16)', async () => {
+    for (const method of ['GET', 'POST']) {
+      const response = await backend.fetch('http://localhost/rest/v1/rpc/a%00b', { method, headers: { apikey: backend.ctx.keys.anonKey } });
+      expect(response.status, method).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 'PGRST202' });
+    }
+  });
 });

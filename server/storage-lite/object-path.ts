@@ -1,7 +1,15 @@
 import path from 'node:path';
+import { STAGING_NAME_OVERHEAD } from './object-files.ts';
 import { storageErrors } from './storage-error.ts';
 
 const BUCKET_ID = /^[A-Za-z0-9_.-]{1,100}$/;
+
+/**
+ * Every segment becomes a file or folder name, which file systems cap at 255 bytes, and uploads
+ * are staged under a longer name first. Hosted storage (S3 keys) has no per-segment cap, but here
+ * a longer segment could only fail on disk, as a 500: refuse it as an invalid key instead.
+ */
+const MAX_SEGMENT_BYTES = 255 - STAGING_NAME_OVERHEAD;
 
 export function assertBucketId(bucketId: string): void {
   if (!BUCKET_ID.test(bucketId) || bucketId === '.' || bucketId === '..') throw storageErrors.invalidKey(bucketId);
@@ -10,7 +18,7 @@ export function assertBucketId(bucketId: string): void {
 /**
  * Object names that could escape the storage root are refused before anything touches the
  * disk: `..` or `.` segments, absolute paths, empty segments, NUL and other control
- * characters, backslashes, over-long names.
+ * characters, backslashes, over-long names and segments.
  */
 export function assertObjectName(name: string): void {
   const segments = name.split('/');
@@ -20,7 +28,7 @@ export function assertObjectName(name: string): void {
     name.startsWith('/') ||
     name.includes('\\') ||
     [...name].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f) ||
-    segments.some((segment) => segment === '' || segment === '.' || segment === '..');
+    segments.some((segment) => segment === '' || segment === '.' || segment === '..' || Buffer.byteLength(segment) > MAX_SEGMENT_BYTES);
   if (bad) throw storageErrors.invalidKey(name);
 }
 

@@ -158,3 +158,109 @@ describe('storage on disk', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('malformed input answers 400 in storage’s shape, never 5xx (issue 16)', () => {
+  const service = () => ({ Authorization: `Bearer ${backend.ctx.keys.serviceRoleKey}` });
+  const storageUrl = (path: string) => `${backend.ctx.publicUrl}/storage/v1${path}`;
+
+  async function expectInvalidRequest(response: Response, message: string | RegExp): Promise<void> {
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ statusCode: '400', code: 'InvalidRequest', error: 'Invalid Input', message: expect.stringMatching(message) });
+  }
+
+  it('refuses a list body whose prefix or search is not a string', async () => {
+    // With an object present, a non-string search reached .toLowerCase() too.
+    await backend.serviceClient().storage.from('public-files').upload('listed/a.txt', 'a', { contentType: 'text/plain' });
+    const cases: [string, RegExp][] = [
+      ['{"prefix":5}', /^body\/prefix must be string$/],
+      ['{"prefix":{}}', /^body\/prefix must be string$/],
+      ['{"search":5}', /^body\/search must be string$/],
+      ['{"search":["a"]}', /^body\/search must be string$/],
+      ['{"prefix":"listed","limit":"x"}', /^body\/limit must be number$/],
+      ['null', /^body must be object$/],
+      ['{"prefix":', /not valid JSON/],
+    ];
+    for (const [body, message] of cases) {
+      const response = await backend.fetch(storageUrl('/object/list/public-files'), {
+        method: 'POST',
+        headers: { ...service(), 'Content-Type': 'application/json' },
+        body,
+      });
+      await expectInvalidRequest(response, message);
+    }
+    const listed = await backend.serviceClient().storage.from('public-files').list('listed', { search: 'a' });
+    expect(listed.data?.map((entry) => entry.name)).toEqual(['a.txt']);
+  });
+
+  it('refuses an x-metadata header that is not base64 of a JSON object', async () => {
+    const base64 = (text: string) => Buffer.from(text).toString('base64');
+    for (const header of ['not base64!', base64('{bad'), base64('[1]'), base64('"text"'), base64(`${'['.repeat(5000)}${']'.repeat(5000)}`)]) {
+      const response = await backend.fetch(storageUrl('/object/public-files/meta/header.txt'), {
+        method: 'POST',
+        headers: { ...service(), 'Content-Type': 'text/plain', 'x-metadata': header },
+        body: 'x',
+      });
+      await expectInvalidRequest(response, /x-metadata/);
+    }
+    const fine = await backend.fetch(storageUrl('/object/public-files/meta/header.txt'), {
+      method: 'POST',
+      headers: { ...service(), 'Content-Type': 'text/plain', 'x-metadata': base64('{"owner":"me"}') },
+      body: 'x',
+    });
+    expect(fine.status).toBe(200);
+  });
+
+  it('refuses a multipart upload with a bad metadata field or a truncated body', async () => {
+    const form = new FormData();
+    form.append('metadata', '{bad');
+    form.append('', new Blob(['x'], { type: 'text/plain' }), 'form.txt');
+    const badField = await backend.fetch(storageUrl('/object/public-files/meta/form.txt'), { method: 'POST', headers: service(), body: form });
+    await expectInvalidRequest(badField, /^The metadata field is not valid JSON$/);
+
+    const truncated = await backend.fetch(storageUrl('/object/public-files/meta/truncated.txt'), {
+      method: 'POST',
+      headers: { ...service(), 'Content-Type': 'multipart/form-data; boundary=XYZ' },
+      body: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="t.txt"\r\nContent-Type: text/plain\r\n\r\nhal',
+    });
+    await expectInvalidRequest(truncated, /^The multipart body could not be parsed$/);
+    const { rows } = await backend.ctx.db.query(`select name from storage.objects where name in ('meta/form.txt', 'meta/truncated.txt')`);
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a bucket body of the wrong types, and keeps serving afterwards', async () => {
+    // A number for text[] once made PGlite throw mid-message, leaving every later query failing.
+    const cases: [string, string][] = [
+      ['{"id":"typed-1","allowed_mime_types":-0}', 'body/allowed_mime_types must be array'],
+      ['{"id":1e400}', 'body/id must be string'],
+      ['{"id":"typed-2","public":"yes"}', 'body/public must be boolean'],
+      ['{"id":"typed-3","file_size_limit":{"a":[[[]]]}}', 'body/file_size_limit Invalid input'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await backend.fetch(storageUrl('/bucket'), { method: 'POST', headers: { ...service(), 'Content-Type': 'application/json' }, body });
+      await expectInvalidRequest(response, new RegExp(`^${message}`));
+    }
+    const { data, error } = await backend.serviceClient().storage.listBuckets();
+    expect(error).toBeNull();
+    expect(data?.map((bucket) => bucket.id)).not.toContain('typed-1');
+  });
+
+  it('refuses a name segment too long for a file name, and keeps the longest that fits', async () => {
+    const upload = (segment: string) =>
+      backend.fetch(storageUrl(`/object/public-files/long/${segment}`), { method: 'POST', headers: { ...service(), 'Content-Type': 'text/plain' }, body: 'x' });
+    const tooLong = await upload('x'.repeat(300));
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ statusCode: '400', code: 'InvalidKey' });
+    expect((await upload('y'.repeat(208))).status).toBe(200);
+  });
+
+  it('answers a bucket name with a NUL, or a sign body that is not an object, with 400', async () => {
+    for (const [method, path] of [['GET', '/bucket/a%00b'], ['POST', '/object/list/a%00b'], ['DELETE', '/object/a%00b']]) {
+      const response = await backend.fetch(storageUrl(path), { method, headers: { ...service(), 'Content-Type': 'application/json' }, body: method === 'GET' ? undefined : '{"prefixes":["x"]}' });
+      await expectInvalidRequest(response, /0x00/);
+    }
+    for (const body of ['null', `{"expiresIn":${'['.repeat(1000)}${']'.repeat(1000)}}`, '{"expiresIn":1e400}']) {
+      const response = await backend.fetch(storageUrl('/object/sign/public-files/docs/hello.txt'), { method: 'POST', headers: { ...service(), 'Content-Type': 'application/json' }, body });
+      expect(response.status, body.slice(0, 20)).toBe(400);
+    }
+  });
+});

@@ -7,9 +7,11 @@ import type { ServerContext } from '../context.ts';
 import { withRequestTransaction } from '../db/request-transaction.ts';
 import { authenticateRequest } from '../gateway/authenticate-request.ts';
 import { signJwt, verifyJwt } from '../gateway/jwt.ts';
+import { isInvalidValue, sqlState } from '../lib/sql-state.ts';
 import { findBucket, mimeAllowed, parseSize, requireBucket } from './bucket-store.ts';
 import { commitFile, discardFile, stageFile } from './object-files.ts';
 import { assertBucketId, assertObjectName, objectFilePath } from './object-path.ts';
+import { readCreateBucketBody, readListBody, readSignBody, readUpload } from './request-bodies.ts';
 import { serveObject, type ObjectMetadata } from './serve-object.ts';
 import { StorageError, storageErrorResponse, storageErrors } from './storage-error.ts';
 
@@ -20,10 +22,6 @@ interface Caller {
 }
 
 const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
-
-function pgCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
-}
 
 /** The object name after `/<route prefix>/<bucket>/`, percent-decoded (storage-js sends it raw). */
 function objectName(c: Context, bucket: string): string {
@@ -54,6 +52,9 @@ export function createStorageApp(ctx: ServerContext): Hono {
 
   app.onError((error, c) => {
     if (error instanceof StorageError) return storageErrorResponse(c, error);
+    // Class 22 is Postgres refusing a value the request supplied (a NUL in a bucket name, \u0000 in
+    // metadata): the client's fault, so a 400 as PostgREST answers it, never a 500.
+    if (isInvalidValue(error)) return storageErrorResponse(c, storageErrors.invalidRequest(error.message));
     console.error('storage:', error);
     return storageErrorResponse(c, new StorageError(500, 'InternalError', 'internal', 'Internal server error'));
   });
@@ -78,36 +79,11 @@ export function createStorageApp(ctx: ServerContext): Hono {
       fn,
     ).catch((error: unknown) => {
       if (error instanceof StorageError) throw error;
-      if (pgCode(error) === '42501') throw storageErrors.accessDenied();
-      if (pgCode(error) === '23505') throw storageErrors.duplicate();
-      if (pgCode(error) === '22023') throw storageErrors.accessDenied(error instanceof Error ? error.message : 'invalid role');
+      if (sqlState(error) === '42501') throw storageErrors.accessDenied();
+      if (sqlState(error) === '23505') throw storageErrors.duplicate();
+      if (sqlState(error) === '22023') throw storageErrors.accessDenied(error instanceof Error ? error.message : 'invalid role');
       throw error;
     });
-  }
-
-  async function readUpload(c: Context): Promise<{ bytes: Uint8Array; mimetype: string; cacheControl: string; userMetadata: unknown }> {
-    const contentType = c.req.header('content-type') ?? '';
-    if (contentType.startsWith('multipart/form-data')) {
-      const form = await c.req.formData();
-      const file = [...form.values()].find((value): value is File => typeof value !== 'string');
-      if (!file) throw storageErrors.invalidRequest('The multipart body has no file part');
-      const cache = form.get('cacheControl');
-      const declared = form.get('contentType');
-      const metadata = form.get('metadata');
-      return {
-        bytes: new Uint8Array(await file.arrayBuffer()),
-        mimetype: (typeof declared === 'string' && declared) || file.type || 'application/octet-stream',
-        cacheControl: typeof cache === 'string' && cache ? `max-age=${cache}` : 'no-cache',
-        userMetadata: typeof metadata === 'string' ? JSON.parse(metadata) : null,
-      };
-    }
-    const encodedMetadata = c.req.header('x-metadata');
-    return {
-      bytes: new Uint8Array(await c.req.arrayBuffer()),
-      mimetype: contentType || 'application/octet-stream',
-      cacheControl: c.req.header('cache-control') ?? 'no-cache',
-      userMetadata: encodedMetadata ? JSON.parse(Buffer.from(encodedMetadata, 'base64').toString('utf8')) : null,
-    };
   }
 
   async function upload(c: Context, upsert: boolean): Promise<Response> {
@@ -202,15 +178,13 @@ export function createStorageApp(ctx: ServerContext): Hono {
   });
   app.post('/bucket', async (c) => {
     const who = await caller(c);
-    const body = (await c.req.json().catch(() => null)) as {
-      id?: string; name?: string; public?: boolean; file_size_limit?: string | number | null; allowed_mime_types?: string[] | null;
-    } | null;
-    const id = body?.id ?? body?.name ?? '';
+    const body = await readCreateBucketBody(c);
+    const id = body.id ?? body.name ?? '';
     assertBucketId(id);
     await asCaller(c, who, 'storage.bucket.create', (tx) =>
       tx.query(
         'insert into storage.buckets (id, name, owner_id, public, file_size_limit, allowed_mime_types) values ($1, $2, $3, $4, $5, $6)',
-        [id, body?.name ?? id, who.sub, body?.public ?? false, parseSize(body?.file_size_limit), body?.allowed_mime_types ?? null],
+        [id, body.name ?? id, who.sub, body.public ?? false, parseSize(body.file_size_limit), body.allowed_mime_types ?? null],
       ),
     );
     return c.json({ name: id });
@@ -219,9 +193,7 @@ export function createStorageApp(ctx: ServerContext): Hono {
   app.post('/object/list/:bucket', async (c) => {
     const bucketId = c.req.param('bucket');
     await requireBucket(ctx.db, bucketId);
-    const body = (await c.req.json().catch(() => ({}))) as {
-      prefix?: string; limit?: number; offset?: number; search?: string; sortBy?: { column?: string; order?: string };
-    };
+    const body = await readListBody(c);
     const prefix = (body.prefix ?? '').replace(/^\/+|\/+$/g, '');
     const base = prefix ? `${prefix}/` : '';
     const rows = await asCaller(c, await caller(c), 'storage.object.list', async (tx) =>
@@ -259,9 +231,7 @@ export function createStorageApp(ctx: ServerContext): Hono {
     const bucketId = c.req.param('bucket');
     const name = objectName(c, bucketId);
     assertObjectName(name);
-    const body = (await c.req.json().catch(() => ({}))) as { expiresIn?: number };
-    const expiresIn = Number(body.expiresIn);
-    if (!Number.isFinite(expiresIn) || expiresIn <= 0) throw storageErrors.invalidRequest('expiresIn must be a positive number of seconds');
+    const { expiresIn } = await readSignBody(c);
     await visibleObject(c, bucketId, name, false);
     const now = Math.floor(Date.now() / 1000);
     const token = await signJwt({ url: `${bucketId}/${name}`, iat: now, exp: now + Math.floor(expiresIn) }, ctx.keys.jwtSecret);

@@ -182,6 +182,12 @@ describe('receipts driven by the database', () => {
     expect((await call(null, 'GET')).status).toBe(405);
     expect((await call({ order_id: 1 })).status).toBe(400);
     expect((await call({ type: 'INSERT', table: 'profiles', record: { id: 1 } })).status).toBe(400);
+    // Ids JavaScript calls integers but no bigint is (issue 16: these reached the database and answered 500).
+    expect((await call({ order_id: 1e308 })).status).toBe(400);
+    for (const id of [1e308, 2 ** 53, -1, 1.5]) {
+      expect((await call({ type: 'INSERT', table: 'orders', schema: 'public', record: { id } })).status, String(id)).toBe(400);
+      expect((await call({ type: 'UPDATE', table: 'order_notifications', schema: 'private', record: { order_id: id } })).status, String(id)).toBe(400);
+    }
     const unknown = await call({ type: 'INSERT', table: 'orders', schema: 'public', record: { id: 2_000_000_000 } });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: 'Order 2000000000 was not found.' });

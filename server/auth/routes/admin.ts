@@ -10,13 +10,27 @@ import { validateNewPassword } from './signup.ts';
 
 const userNotFound = () => new AuthHttpError(404, 'user_not_found', 'User not found');
 
+/** The last millisecond a JavaScript Date can represent. */
+const MAX_DATE_MS = 8.64e15;
+
 /** "24h", "30m", "none" → ms (GoTrue's ban_duration); null = lift the ban. */
 function parseBanDuration(value: string): number | null {
   if (value === 'none') return null;
   const match = value.match(/^(\d+(?:\.\d+)?)(ms|s|m|h)$/);
   if (!match) throw new AuthHttpError(400, 'validation_failed', 'invalid format for ban duration');
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h'];
-  return Number(match[1]) * unit;
+  const ms = Number(match[1]) * unit;
+  // Beyond what a Date holds ("99999999999999999999h") there is no end time to store: a 400, not a RangeError.
+  if (Date.now() + ms > MAX_DATE_MS) throw new AuthHttpError(400, 'validation_failed', 'invalid format for ban duration');
+  return ms;
+}
+
+/** `?page=&per_page=`: unparseable values fall back to the defaults; pages past any offset Postgres holds are a 400. */
+function pagination(pageText: string | undefined, perPageText: string | undefined): { page: number; perPage: number } {
+  const page = Math.max(1, Number.parseInt(pageText ?? '1', 10) || 1);
+  const perPage = Math.min(1000, Math.max(1, Number.parseInt(perPageText ?? '50', 10) || 50));
+  if (!Number.isSafeInteger(page * perPage)) throw new AuthHttpError(400, 'validation_failed', 'Bad Pagination Parameters: page is out of range');
+  return { page, perPage };
 }
 
 /** Service-role user management (supabase.auth.admin.*). */
@@ -29,8 +43,7 @@ export function registerAdminRoutes(app: Hono, deps: AuthDeps): void {
   });
 
   app.get('/admin/users', async (c) => {
-    const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number.parseInt(c.req.query('per_page') ?? '50', 10) || 50));
+    const { page, perPage } = pagination(c.req.query('page'), c.req.query('per_page'));
     const { rows } = await ctx.db.query<{ id: string }>('select id from auth.users order by created_at desc, id limit $1 offset $2', [
       perPage,
       (page - 1) * perPage,

@@ -42,6 +42,8 @@ export function resolveRpc(
 ): RpcCall {
   const candidates = findFunctions(cache, schema, name);
   const given = [...args.keys()];
+  // Before anything quotes the name: a name no function has (a NUL in it, say) is a 404, not a 500.
+  if (candidates.length === 0) throw notFound(schema, name, given);
   const fits = candidates.filter((fn) => {
     const names = new Set(fn.args.map((a) => a.name));
     return given.every((g) => names.has(g)) && fn.args.every((a) => a.hasDefault || args.has(a.name));

@@ -65,6 +65,19 @@ export function orderSql(source: Source, terms: OrderTerm[], params: Params): st
   return ` order by ${parts.join(', ')}`;
 }
 
+/** Postgres' MaxTupleAttributeNumber: the most entries one SELECT list may have, `*` expanded. */
+export const MAX_TARGET_LIST = 1664;
+
+/**
+ * Postgres refuses a wider SELECT list with 54011, which PostgREST passes on as a 500 (54xxx →
+ * 500). Only the request's own `select=` can make one this wide, so it is malformed input, not a
+ * server fault (issue 16): refuse it before running anything, keeping Postgres' code and message
+ * so clients still recognise it, but as a 400.
+ */
+function checkTargetListWidth(width: number): void {
+  if (width > MAX_TARGET_LIST) throw new RestError(400, '54011', `target lists can have at most ${MAX_TARGET_LIST} entries`);
+}
+
 export interface SelectListResult {
   columns: string[];
   /** `exists(…)` conditions from `!inner` embeds, for the current level's WHERE. */
@@ -78,11 +91,16 @@ export interface SelectListResult {
 export function selectList(ctx: BuildContext, source: Source, items: SelectItem[], path: string[], starColumns = false): SelectListResult {
   const columns: string[] = [];
   const innerJoins: string[] = [];
+  // `alias.*` is one string here but as many entries as the table has columns for Postgres.
+  let starExtra = 0;
   for (const item of items) {
     if (item.kind === 'star') {
       if (starColumns && source.table) {
         for (const name of source.table.columns.keys()) columns.push(`${source.alias}.${quoteIdent(name)}`);
-      } else columns.push(`${source.alias}.*`);
+      } else {
+        columns.push(`${source.alias}.*`);
+        starExtra += Math.max(0, (source.table?.columns.size ?? 1) - 1);
+      }
     } else if (item.kind === 'column') {
       let sql = fieldSql(source, item.field, ctx.params);
       if (item.cast) sql = `(${sql})::${item.cast}`;
@@ -99,6 +117,7 @@ export function selectList(ctx: BuildContext, source: Source, items: SelectItem[
       columns.push(`${embedSql(ctx, source, relationship, item.items, childPath)} as ${quoteIdent(item.alias ?? item.relation)}`);
       if (item.inner) innerJoins.push(existsSql(ctx, source, relationship, childPath));
     }
+    checkTargetListWidth(columns.length + starExtra);
   }
   return { columns, innerJoins };
 }

@@ -82,13 +82,17 @@ async function sendMail(to: string, mail: Mail, idempotencyKey: string): Promise
   }
 }
 
-/** The order a webhook payload is about: orders' own rows, or a notification's order. */
+/**
+ * The order a webhook payload is about: orders' own rows, or a notification's order. Only a safe
+ * positive integer is an id: 1e308 is an integer to JavaScript but no bigint, and reached the
+ * database as one, whose refusal answered 500 (issue 16) for what is a malformed request.
+ */
 function orderIdOf(payload: unknown): number | null {
   if (typeof payload !== 'object' || payload === null) return null;
   const { table, record, old_record: oldRecord } = payload as { table?: unknown; record?: unknown; old_record?: unknown };
   const row = (record ?? oldRecord) as Record<string, unknown> | null | undefined;
   const id = table === 'orders' ? row?.id : table === 'order_notifications' ? row?.order_id : undefined;
-  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 Deno.serve(async (req: Request) => {
