@@ -1,6 +1,6 @@
 import { RestError } from './rest-error.ts';
 import { contentRange, JSON_TYPE, OBJECT_TYPE, singularError, unwrapSingle } from './response.ts';
-import { RollbackWith, type RestRequest, type ResultRow } from './rest-request.ts';
+import { answerRollback, RollbackWith, type RestRequest, type ResultRow } from './rest-request.ts';
 import { deadlineCondition } from './role-timeouts.ts';
 import type { QueryParams } from './parser/types.ts';
 import { AliasGen, Params } from './sql/quote.ts';
@@ -62,17 +62,6 @@ export async function runRead(
   };
   // A READ ONLY transaction changes nothing, so committing it is as good as rolling it back: the
   // answer can be shaped after the one round trip.
-  if (readOnly) return unlessRolledBack(() => req.read(sql).then(answer));
+  if (readOnly) return answerRollback(() => req.read(sql).then(answer));
   return req.run(false, async (tx) => answer((await tx.query<ResultRow>(sql)).rows[0]));
-}
-
-/** A rollback thrown after a read-only statement: nothing to undo, so it only carries the answer. */
-async function unlessRolledBack(fn: () => Promise<Response>): Promise<Response> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (!(error instanceof RollbackWith)) throw error;
-    if (error.response instanceof Response) return error.response;
-    throw error.response;
-  }
 }

@@ -8,7 +8,7 @@ import { parseQueryParams } from './parser/query-params.ts';
 import { identify, type RequestIdentity } from './request-auth.ts';
 import { errorResponse } from './response.ts';
 import { RestError, toRestError } from './rest-error.ts';
-import { acceptsSingular, bodyReader, preferencesOf, profileOf, RollbackWith, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
+import { acceptsSingular, answerRollback, bodyReader, preferencesOf, profileOf, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
 import { findTable } from './schema-cache.ts';
 import { SchemaCacheHolder } from './schema-reload.ts';
 import { qualified } from './sql/quote.ts';
@@ -60,17 +60,7 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys'>, options: 
         options,
         body: bodyReader(c),
         read: async (sql) => (await readInRequestTransaction<ResultRow>(ctx.db, context(), sql))[0],
-        run: async (readOnly, fn) => {
-          try {
-            return await withRequestTransaction(ctx.db, { ...context(), readOnly }, fn);
-          } catch (error) {
-            if (error instanceof RollbackWith) {
-              if (error.response instanceof Response) return error.response;
-              throw error.response;
-            }
-            throw error;
-          }
-        },
+        run: (readOnly, fn) => answerRollback(() => withRequestTransaction(ctx.db, { ...context(), readOnly }, fn)),
       };
       return await handler(req, c);
     } catch (error) {

@@ -48,6 +48,17 @@ export class RollbackWith extends Error {
   }
 }
 
+/** Runs `fn`; a RollbackWith it throws becomes its answer (a Response) or its error, once the transaction is over. */
+export async function answerRollback(fn: () => Promise<Response>): Promise<Response> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!(error instanceof RollbackWith)) throw error;
+    if (error.response instanceof Response) return error.response;
+    throw error.response;
+  }
+}
+
 export function profileOf(c: Context, options: RestOptions): string {
   const method = c.req.method;
   const header = method === 'GET' || method === 'HEAD' ? c.req.header('accept-profile') : c.req.header('content-profile');
