@@ -1,8 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RawSocket, type RawFrame } from '../realtime/testing/raw-socket.ts';
 import {
   anonClient,
   type CatalogItem,
+  conformanceTarget,
   createThrowawayUser,
   pickItem,
   readStock,
@@ -19,10 +21,22 @@ interface Change<Row> {
   new: Partial<Row>;
 }
 
+/** What realtime.broadcast_changes sends (the broadcast's inner payload). */
+interface RowBroadcast<Row> {
+  event: 'INSERT' | 'UPDATE' | 'DELETE';
+  payload: { operation: string; table: string; record: Partial<Row> | null; old_record: Partial<Row> | null };
+}
+
 interface CartRow {
   user_id: string;
   item_id: number;
   quantity: number;
+}
+
+interface OrderRow {
+  id: number;
+  user_id: string;
+  status: string;
 }
 
 let owner: ThrowawayUser;
@@ -47,84 +61,137 @@ afterAll(async () => {
   await removeThrowawayUser(other);
 });
 
-describe('realtime postgres_changes', () => {
-  it('cart_items changes reach their owner, and RLS keeps them from everyone else', async () => {
-    const ownerEvents: Change<CartRow>[] = [];
-    const otherEvents: Change<CartRow>[] = [];
-    // The app's binding: the owner's rows only.
-    const ownerChannel = owner.client
-      .channel(`cart-${owner.id}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'cart_items', filter: `user_id=eq.${owner.id}` }, (change) =>
-        ownerEvents.push(change as unknown as Change<CartRow>),
-      );
-    // No filter at all: RLS alone must keep the owner's rows away from this subscriber.
-    const otherChannel = other.client
-      .channel('cart-everything')
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'cart_items' }, (change) =>
-        otherEvents.push(change as unknown as Change<CartRow>),
-      );
-    await subscribeToChanges(ownerChannel);
-    await subscribeToChanges(otherChannel);
+/** Frames that carry data (not join replies, which echo back what the subscriber itself asked for). */
+const DATA_EVENTS = new Set(['broadcast', 'postgres_changes', 'presence_state', 'presence_diff']);
+
+/**
+ * A bare WebSocket subscriber: it records every frame the server sends, not only what
+ * realtime-js would pass to a callback (the client drops postgres_changes events that match none
+ * of its bindings, which would hide a leak).
+ */
+async function eavesdropper(token: string | null): Promise<{ socket: RawSocket; join: (topic: string, config: object) => Promise<string> }> {
+  const { url, anonKey } = conformanceTarget();
+  const socket = await RawSocket.open(`${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(anonKey)}&vsn=1.0.0`);
+  let ref = 0;
+  const join = async (topic: string, config: object): Promise<string> => {
+    ref += 1;
+    const joinRef = String(ref);
+    socket.send(
+      JSON.stringify({
+        topic: `realtime:${topic}`,
+        event: 'phx_join',
+        payload: { config: { broadcast: { self: false, ack: false }, presence: { enabled: false, key: '' }, postgres_changes: [], private: false, ...config }, ...(token ? { access_token: token } : {}) },
+        ref: joinRef,
+        join_ref: joinRef,
+      }),
+    );
+    const reply = (await socket.next((frame) => !Array.isArray(frame) && 'ref' in frame && frame.ref === joinRef && frame.event === 'phx_reply')) as {
+      payload: { status: string };
+    };
+    return reply.payload.status;
+  };
+  return { socket, join };
+}
+
+function dataFrames(frames: RawFrame[]): RawFrame[] {
+  return frames.filter((frame) => !Array.isArray(frame) && 'event' in frame && DATA_EVENTS.has(String(frame.event)));
+}
+
+describe('private data over realtime', () => {
+  it('cart and order changes reach their owner on private channels, and nobody else hears of them however they subscribe', async () => {
+    const cartEvents: RowBroadcast<CartRow>[] = [];
+    const orderEvents: RowBroadcast<OrderRow>[] = [];
+    const cartChannel = owner.client
+      .channel(`cart:${owner.id}`, { config: { private: true } })
+      .on('broadcast', { event: '*' }, (message) => cartEvents.push(message as unknown as RowBroadcast<CartRow>));
+    const orderChannel = owner.client
+      .channel(`orders:${owner.id}`, { config: { private: true } })
+      .on('broadcast', { event: '*' }, (message) => orderEvents.push(message as unknown as RowBroadcast<OrderRow>));
+    await subscribeToChannel(cartChannel);
+    await subscribeToChannel(orderChannel);
+
+    // Every way another user or a visitor could try to listen in.
+    const spy = await eavesdropper(await other.accessToken());
+    const visitorSpy = await eavesdropper(null);
+    for (const topic of [`cart:${owner.id}`, `orders:${owner.id}`]) {
+      expect(await spy.join(topic, { private: true })).toBe('error');
+      expect(await visitorSpy.join(topic, { private: true })).toBe('error');
+      expect(await spy.join(topic, {})).toBe('ok');
+      expect(await visitorSpy.join(topic, {})).toBe('ok');
+    }
+    const tableBindings = ['cart_items', 'orders'].flatMap((table) => [
+      { event: '*', schema: 'public', table },
+      { event: '*', schema: 'public', table, filter: `user_id=eq.${owner.id}` },
+    ]);
+    // Joins may be refused (a table outside the publication) or accepted and never fed: both are fine.
+    for (const [index, binding] of [{ event: '*', schema: 'public' }, { event: '*', schema: '*' }, ...tableBindings].entries()) {
+      await spy.join(`changes-${index}`, { postgres_changes: [binding] });
+      await visitorSpy.join(`changes-${index}`, { postgres_changes: [binding] });
+    }
+    expect(await spy.join(`cart:${other.id}`, { private: true })).toBe('ok');
 
     expect((await owner.client.from('cart_items').insert({ item_id: item.id, quantity: 1 })).error).toBeNull();
-    const inserted = await waitFor(() => ownerEvents.find((event) => event.eventType === 'INSERT'), 'the owner’s INSERT');
-    expect(inserted.new).toMatchObject({ user_id: owner.id, item_id: item.id, quantity: 1 });
-
     expect((await owner.client.from('cart_items').update({ quantity: 2 }).eq('item_id', item.id)).error).toBeNull();
-    const updated = await waitFor(() => ownerEvents.find((event) => event.eventType === 'UPDATE'), 'the owner’s UPDATE');
-    expect(updated.new).toMatchObject({ user_id: owner.id, item_id: item.id, quantity: 2 });
+    expect((await owner.client.from('cart_items').delete().eq('item_id', item.id)).error).toBeNull();
+    expect((await owner.client.from('cart_items').insert({ item_id: item.id, quantity: 1 })).error).toBeNull();
+    const placed = await owner.client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
+    expect(placed.error).toBeNull();
+    const orderId = (placed.data as { order_id: number }).order_id;
+    expect((await owner.client.rpc('cancel_order', { order_id: orderId })).error).toBeNull();
 
-    // Changes arrive in commit order: had the other subscriber been sent the owner's rows, they
-    // would come before its own. DELETEs are not RLS-checked (hosted realtime sends every
-    // subscriber the primary key of a deleted row), so only INSERTs and UPDATEs count here.
+    await waitFor(() => cartEvents.length >= 5, 'five cart changes (add, change, remove, add, ordered)');
+    expect(cartEvents.map((event) => event.event)).toEqual(['INSERT', 'UPDATE', 'DELETE', 'INSERT', 'DELETE']);
+    expect(cartEvents[1].payload).toMatchObject({ table: 'cart_items', record: { user_id: owner.id, item_id: item.id, quantity: 2 } });
+    expect(cartEvents[2].payload.old_record).toMatchObject({ user_id: owner.id, item_id: item.id });
+    await waitFor(() => orderEvents.find((event) => event.payload.record?.status === 'cancelled'), 'the order turning cancelled');
+    expect(orderEvents[0]).toMatchObject({ event: 'INSERT', payload: { table: 'orders', record: { id: orderId, user_id: owner.id } } });
+
+    // The other user's own change arrives after all of the owner's (commit order): had any of the
+    // owner's reached a spy, it would be among its frames by now.
     expect((await other.client.from('cart_items').insert({ item_id: item.id, quantity: 1 })).error).toBeNull();
-    const visible = () => otherEvents.filter((event) => event.eventType !== 'DELETE');
-    const first = await waitFor(() => visible()[0], 'the other user’s own INSERT');
-    expect(first.eventType).toBe('INSERT');
-    expect(first.new).toMatchObject({ user_id: other.id, item_id: item.id });
-    expect(visible().every((event) => event.new.user_id === other.id)).toBe(true);
+    await waitFor(
+      () => dataFrames(spy.socket.frames).some((frame) => JSON.stringify(frame).includes(other.id)),
+      'the other user’s own cart change on their private topic',
+    );
+    for (const frame of [...dataFrames(spy.socket.frames), ...dataFrames(visitorSpy.socket.frames)]) {
+      expect(JSON.stringify(frame)).not.toContain(owner.id);
+    }
 
-    await owner.client.from('cart_items').delete().eq('item_id', item.id);
     await other.client.from('cart_items').delete().eq('item_id', item.id);
-    await owner.client.removeChannel(ownerChannel);
-    await other.client.removeChannel(otherChannel);
+    spy.socket.ws.close();
+    visitorSpy.socket.ws.close();
+    await owner.client.removeChannel(cartChannel);
+    await owner.client.removeChannel(orderChannel);
   });
 
-  it('an order shows live stock to visitors and live status to its owner', async () => {
+  it('shows live stock to visitors (items stay on postgres_changes: stock is public)', async () => {
     const stockEvents: Change<{ id: number; stock: number }>[] = [];
-    const orderEvents: Change<{ id: number; status: string }>[] = [];
     const stockChannel = visitor
       .channel(`item-stock-${item.id}`)
       .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'items', filter: `id=eq.${item.id}` }, (change) =>
         stockEvents.push(change as unknown as Change<{ id: number; stock: number }>),
       );
-    const orderChannel = owner.client
-      .channel(`orders-${owner.id}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'orders', filter: `user_id=eq.${owner.id}` }, (change) =>
-        orderEvents.push(change as unknown as Change<{ id: number; status: string }>),
-      );
     await subscribeToChanges(stockChannel);
-    await subscribeToChanges(orderChannel);
 
     const before = await readStock(item.id);
     expect((await owner.client.from('cart_items').insert({ item_id: item.id, quantity: 1 })).error).toBeNull();
     const placed = await owner.client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
     expect(placed.error).toBeNull();
     const orderId = (placed.data as { order_id: number }).order_id;
-
     const taken = await waitFor(() => stockEvents.find((event) => event.new.stock === before - 1), 'the stock going down');
     expect(taken.new.id).toBe(item.id);
-    await waitFor(() => orderEvents.find((event) => event.eventType === 'INSERT' && event.new.id === orderId), 'the new order');
 
     expect((await owner.client.rpc('cancel_order', { order_id: orderId })).error).toBeNull();
     await waitFor(() => stockEvents.find((event) => event.new.stock === before), 'the stock coming back');
-    const cancelled = await waitFor(
-      () => orderEvents.find((event) => event.eventType === 'UPDATE' && event.new.status === 'cancelled'),
-      'the order turning cancelled',
-    );
-    expect(cancelled.new.id).toBe(orderId);
-
     await visitor.removeChannel(stockChannel);
-    await owner.client.removeChannel(orderChannel);
   });
 });
+
+function subscribeToChannel(channel: ReturnType<SupabaseClient['channel']>): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve();
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(`channel ${channel.topic}: ${status}`));
+    });
+  });
+}

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { NotifiedDrain } from '../db/notified-drain.ts';
 
 /**
  * pg_net's background worker, in the server process. `net.http_get/post/delete` queue a row in
@@ -125,10 +126,7 @@ export class NetWorker {
   readonly #batchSize: number;
   readonly #ttlMs: number;
   readonly #inFlight = new Map<number, Promise<void>>();
-  #draining: Promise<void> | null = null;
-  #again = false;
-  #stopped = false;
-  #unlisten: (() => Promise<void>) | null = null;
+  readonly #loop: NotifiedDrain;
   #lastExpiry = 0;
   #idleWaiters: Array<() => void> = [];
 
@@ -137,46 +135,35 @@ export class NetWorker {
     this.#send = options.send ?? ((request) => fetch(request));
     this.#batchSize = options.batchSize ?? 200;
     this.#ttlMs = options.ttlMs ?? SIX_HOURS_MS;
+    this.#loop = new NotifiedDrain(options.db, {
+      channel: NET_WAKE_CHANNEL,
+      drain: () => this.#drain(),
+      failure: '[pg_net] reading the request queue failed:',
+      onSettled: () => this.#notifyIfIdle(),
+    });
   }
 
   /** Listens for commits that queued requests, and sends what an earlier process left queued. */
-  async start(): Promise<void> {
-    this.#unlisten = await this.#db.listen(NET_WAKE_CHANNEL, () => this.poke());
-    this.poke();
+  start(): Promise<void> {
+    return this.#loop.start();
   }
 
   /** Stops taking new requests and waits for the ones in flight to be recorded. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    await this.#unlisten?.().catch(() => undefined);
-    this.#unlisten = null;
-    await this.#draining;
+    await this.#loop.stop();
     await Promise.allSettled(this.#inFlight.values());
   }
 
   poke(): void {
-    if (this.#stopped) return;
-    if (this.#draining) {
-      this.#again = true;
-      return;
-    }
-    this.#draining = this.#drain()
-      .catch((error: unknown) => console.error('[pg_net] reading the request queue failed:', error))
-      .finally(() => {
-        this.#draining = null;
-        if (this.#again) {
-          this.#again = false;
-          this.poke();
-        } else this.#notifyIfIdle();
-      });
+    this.#loop.poke();
   }
 
   /** Resolves once nothing is queued or in flight (tests wait for this instead of sleeping). */
   async idle(): Promise<void> {
     for (;;) {
-      if (this.#draining === null && this.#inFlight.size === 0) {
+      if (!this.#loop.draining && this.#inFlight.size === 0) {
         const { rows } = await this.#db.query<{ queued: number }>('select count(*)::int as queued from net.http_request_queue');
-        if ((rows[0]?.queued ?? 0) === 0 || this.#stopped) return;
+        if ((rows[0]?.queued ?? 0) === 0 || this.#loop.stopped) return;
         this.poke();
       }
       await new Promise<void>((resolve) => this.#idleWaiters.push(resolve));
@@ -184,7 +171,7 @@ export class NetWorker {
   }
 
   #notifyIfIdle(): void {
-    if (this.#draining !== null || this.#inFlight.size > 0) return;
+    if (this.#loop.draining || this.#inFlight.size > 0) return;
     const waiters = this.#idleWaiters;
     this.#idleWaiters = [];
     for (const resolve of waiters) resolve();
@@ -193,7 +180,7 @@ export class NetWorker {
   async #drain(): Promise<void> {
     await this.#expireResponses();
     for (;;) {
-      if (this.#stopped) return;
+      if (this.#loop.stopped) return;
       const free = this.#batchSize - this.#inFlight.size;
       if (free <= 0) return;
       const { rows } = await this.#db.query<QueuedRow>(
@@ -217,7 +204,7 @@ export class NetWorker {
 
   async #process(row: QueuedRow): Promise<void> {
     const response = await performRequest(row, this.#send);
-    if (this.#stopped && this.#db.closed) return;
+    if (this.#loop.stopped && this.#db.closed) return;
     try {
       await this.#db.transaction(async (tx) => {
         await tx.query('delete from net.http_request_queue where id = $1', [row.id]);

@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import type { ServerContext } from '../context.ts';
 import { createBroadcastApp } from './broadcast-api.ts';
 import { startPostgresChanges } from './changes/postgres-changes.ts';
+import { startDatabaseBroadcast } from './database-broadcast.ts';
 import type { Vsn } from './protocol/frames.ts';
 import { RealtimeHub } from './realtime-hub.ts';
 import { defaultRealtimeOptions, type RealtimeOptions } from './realtime-options.ts';
@@ -47,6 +48,7 @@ export function createRealtime(ctx: Pick<ServerContext, 'db' | 'keys'>, override
   const hub = new RealtimeHub();
   const changes = startPostgresChanges(ctx.db);
   hub.changes = changes;
+  const databaseBroadcast = startDatabaseBroadcast(ctx.db, hub);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
   const sockets = new Set<RealtimeSocket>();
   const deps = { db: ctx.db, keys: ctx.keys, hub, options };
@@ -88,6 +90,7 @@ export function createRealtime(ctx: Pick<ServerContext, 'db' | 'keys'>, override
       sockets.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await changes.stop();
+      await databaseBroadcast.stop();
     },
   };
 }

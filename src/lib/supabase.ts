@@ -46,9 +46,34 @@ export function getSupabase(): Promise<SupabaseClient> {
  * which also covers an effect cleaned up before the client arrived.
  */
 export function openChannel(build: (supabase: SupabaseClient) => RealtimeChannel): () => void {
+  return openChannelAfter(async () => undefined, build);
+}
+
+/**
+ * Opens a private channel (`config: { private: true }`): realtime lets it join only when RLS on
+ * realtime.messages allows the signed-in user the topic, so the join must carry the user's token.
+ * realtime-js fetches the token while the socket connects, and a join sent before that (or while
+ * an expired token is being refreshed) would go out as anonymous and be refused; waiting for
+ * setAuth() here sends the first join with the session's token.
+ */
+export function openPrivateChannel(
+  topic: string,
+  build: (channel: RealtimeChannel) => RealtimeChannel,
+): () => void {
+  return openChannelAfter(
+    (supabase) => supabase.realtime.setAuth(),
+    (supabase) => build(supabase.channel(topic, { config: { private: true } })),
+  );
+}
+
+function openChannelAfter(
+  prepare: (supabase: SupabaseClient) => Promise<void>,
+  build: (supabase: SupabaseClient) => RealtimeChannel,
+): () => void {
   let active = true;
   let channel: RealtimeChannel | null = null;
-  void getSupabase().then((supabase) => {
+  void getSupabase().then(async (supabase) => {
+    await prepare(supabase).catch(() => undefined);
     if (active) channel = build(supabase);
   });
   return () => {

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { openChannel } from '@/lib/supabase';
+import { openPrivateChannel } from '@/lib/supabase';
 import { cartKeys } from '../api/cart-keys.ts';
 import { CART_CHANGE_MUTATION_KEY } from './use-cart.ts';
 
 /**
- * Keeps the cart fresh across tabs and devices: every change to the user's cart rows arrives
- * over realtime and refetches the cart query (events never bypass the cache). Each
+ * Keeps the cart fresh across tabs and devices: the database broadcasts every change to the
+ * user's cart rows on their private topic `cart:<user id>` (only they may join it: RLS on
+ * realtime.messages), and each one refetches the cart query (events never bypass the cache). Each
  * (re)subscription, a tab coming back to the foreground and the network coming back refetch too,
  * so a cart is never stale after a disconnect.
  */
@@ -21,10 +22,9 @@ export function useCartSync(userId: string | null) {
       if (queryClient.isMutating({ mutationKey: CART_CHANGE_MUTATION_KEY }) > 0) return;
       void queryClient.invalidateQueries({ queryKey });
     };
-    const closeChannel = openChannel((supabase) =>
-      supabase
-        .channel(`cart-${userId}`)
-        .on('postgres_changes', { event: '*', schema: 'public', table: 'cart_items', filter: `user_id=eq.${userId}` }, refetch)
+    const closeChannel = openPrivateChannel(`cart:${userId}`, (channel) =>
+      channel
+        .on('broadcast', { event: '*' }, refetch)
         .subscribe((status) => {
           if (status === 'SUBSCRIBED') refetch();
         }),

@@ -1,18 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { openChannel } from '@/lib/supabase';
+import { openPrivateChannel } from '@/lib/supabase';
 import { getOrderQueryOptions } from '../api/get-order.ts';
 
-/** The order page follows the order's status live (confirmed by the function, or cancelled elsewhere). */
+/** The part of a `realtime.broadcast_changes` payload this page reads. */
+interface OrderChange {
+  record?: { id?: number } | null;
+  old_record?: { id?: number } | null;
+}
+
+/**
+ * The order page follows the order's status live (confirmed by the function, or cancelled
+ * elsewhere): the database broadcasts each change of the user's orders on their private topic
+ * `orders:<user id>`; a change of this order refetches it.
+ */
 export function useLiveOrder(userId: string, orderId: number) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const { queryKey } = getOrderQueryOptions(userId, orderId);
     const refetch = () => void queryClient.invalidateQueries({ queryKey });
-    return openChannel((supabase) =>
-      supabase
-        .channel(`order-${orderId}`)
-        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'orders', filter: `id=eq.${orderId}` }, refetch)
+    return openPrivateChannel(`orders:${userId}`, (channel) =>
+      channel
+        .on('broadcast', { event: '*' }, ({ payload }: { payload: OrderChange }) => {
+          if (payload.record?.id === orderId || payload.old_record?.id === orderId) refetch();
+        })
         .subscribe((status) => {
           if (status === 'SUBSCRIBED') refetch();
         }),
