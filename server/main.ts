@@ -54,7 +54,10 @@ const realtime = createRealtime(ctx);
 // Per-IP auth limits key on the socket's address unless a proxy in front names its header (GoTrue's
 // GOTRUE_RATE_LIMIT_HEADER); a header from the open internet is never believed by default.
 const rateLimitHeader = process.env.LUMEN_RATE_LIMIT_HEADER || undefined;
-const app = await createApp({ distDir: path.join(rootDir, 'dist'), backend: ctx, realtime, auth: { rateLimitHeader } });
+// GoTrue's per-IP limiters are on; LUMEN_RATE_LIMITS=off turns them off, as the Supabase CLI's stack
+// has them (it configures no client-address header), for a test suite that signs up many users.
+const perIpLimits = process.env.LUMEN_RATE_LIMITS !== 'off';
+const app = await createApp({ distDir: path.join(rootDir, 'dist'), backend: ctx, realtime, auth: { rateLimitHeader, perIpLimits } });
 try {
   const seeded = await seedCatalogIfEmpty(ctx.db, createNodeSupabaseClient(publicUrl, ctx.keys.serviceRoleKey, app), {
     onProgress: (message) => console.log(`  … seeding ${message}`),

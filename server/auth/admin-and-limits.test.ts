@@ -100,23 +100,7 @@ describe('settings, health, jwks', () => {
 });
 
 describe('rate limits', () => {
-  it('answers 429 over_request_rate_limit when an IP exceeds sign_in_sign_ups (sign-ups; sign-ins count as /token grants)', async () => {
-    const limited = await createTestBackend({ config: { auth: { rate_limit: { sign_in_sign_ups: 2, token_refresh: 1 } } } });
-    try {
-      const email = uniqueEmail();
-      const client = limited.anonClient();
-      expect((await client.auth.signUp({ email, password: 'long-enough-1' })).error).toBeNull();
-      expect((await client.auth.signUp({ email: uniqueEmail(), password: 'long-enough-1' })).error).toBeNull();
-      const third = await client.auth.signUp({ email: uniqueEmail(), password: 'long-enough-1' });
-      expect(third.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
-      expect((await client.auth.signInWithPassword({ email, password: 'long-enough-1' })).error).toBeNull();
-      const { error } = await client.auth.signInWithPassword({ email, password: 'long-enough-1' });
-      expect(error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
-    } finally {
-      await limited.close();
-    }
-  });
-
+  // Per-IP request limits: rate-limit.test.ts and rate-limiter.test.ts.
   it('answers 429 over_email_send_rate_limit past email_sent', async () => {
     const limited = await createTestBackend({ config: { auth: { rate_limit: { email_sent: 1 } } } });
     try {

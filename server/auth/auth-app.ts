@@ -22,11 +22,23 @@ export interface AuthAppOptions {
    * GOTRUE_RATE_LIMIT_HEADER; `LUMEN_RATE_LIMIT_HEADER` for `npm start`). Unset: the socket's address.
    */
   rateLimitHeader?: string;
+  /**
+   * GoTrue applies its per-IP limits only when it knows the client's address (a trusted header);
+   * the Supabase CLI's stack configures none, so there they are off. Here the socket's address is
+   * always known and they are on, unless this is false (`LUMEN_RATE_LIMITS=off` for `npm start`).
+   */
+  perIpLimits?: boolean;
 }
 
 /** GoTrue-compatible `/auth/v1` (mount it at that prefix). */
 export function createAuthApp(ctx: ServerContext, options: AuthAppOptions = {}): Hono {
-  const deps: AuthDeps = { ctx, limiter: options.limiter ?? new RateLimiter(), bcryptCost: options.bcryptCost ?? 10, rateLimitHeader: options.rateLimitHeader };
+  const deps: AuthDeps = {
+    ctx,
+    limiter: options.limiter ?? new RateLimiter(),
+    bcryptCost: options.bcryptCost ?? 10,
+    rateLimitHeader: options.rateLimitHeader,
+    perIpLimits: options.perIpLimits ?? true,
+  };
   const app = new Hono();
 
   app.use('*', async (c, next) => {

@@ -1,8 +1,9 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { RateLimitConfig } from '../config/project-config.ts';
 import type { ServerContext } from '../context.ts';
 import { jsonNestsDeeperThan } from '../lib/json-depth.ts';
 import { AuthHttpError } from './http-errors.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import type { RateLimiter, TokenBucketSpec } from './rate-limiter.ts';
 import type { Json } from './user-store.ts';
 
 /** What every auth route needs: the server context, the shared limiter and the bcrypt cost. */
@@ -12,6 +13,8 @@ export interface AuthDeps {
   bcryptCost: number;
   /** The header a trusted proxy puts the client's address in; unset: the socket's address. */
   rateLimitHeader?: string;
+  /** Per-IP request limits on (the default) or off, as in the Supabase CLI's stack (`LUMEN_RATE_LIMITS=off`). */
+  perIpLimits: boolean;
 }
 
 /** Body as a JSON object; 400 bad_json otherwise (GoTrue's message). Empty body = {}. */
@@ -62,24 +65,45 @@ export function clientIp(c: Context, rateLimitHeader?: string): string {
   return env?.incoming?.socket?.remoteAddress ?? 'local';
 }
 
-const FIVE_MINUTES = 5 * 60_000;
-const ONE_HOUR = 60 * 60_000;
+/**
+ * GoTrue's per-IP limiters (supabase/auth internal/api/apilimiter): each endpoint has its own
+ * bucket per client address. `[auth.rate_limit]` sets the refill rate; the burst is 30 whatever
+ * the setting, except anonymous sign-ins (refilled per hour, burst = the setting).
+ */
+export type RequestLimit = 'signups' | 'recover' | 'resend' | 'user_update' | 'token' | 'verify' | 'anonymous_sign_ins';
 
-export type LimitName = 'sign_in_sign_ups' | 'token_refresh' | 'token_verifications' | 'anonymous_users';
+const FIVE_MINUTES_S = 5 * 60;
+const ONE_HOUR_MS = 60 * 60_000;
+const GOTRUE_BURST = 30;
 
-const WINDOWS: Record<LimitName, number> = {
-  sign_in_sign_ups: FIVE_MINUTES,
-  token_refresh: FIVE_MINUTES,
-  token_verifications: FIVE_MINUTES,
-  anonymous_users: ONE_HOUR,
-};
+export function requestLimitSpec(name: RequestLimit, limits: RateLimitConfig): TokenBucketSpec {
+  switch (name) {
+    case 'anonymous_sign_ins':
+      return { perSecond: limits.anonymous_users / 3600, burst: limits.anonymous_users, ttlMs: ONE_HOUR_MS };
+    case 'token':
+      return { perSecond: limits.token_refresh / FIVE_MINUTES_S, burst: GOTRUE_BURST, ttlMs: ONE_HOUR_MS };
+    case 'verify':
+      return { perSecond: limits.token_verifications / FIVE_MINUTES_S, burst: GOTRUE_BURST, ttlMs: ONE_HOUR_MS };
+    default:
+      // Sign-ups, /recover, /resend and PUT /user: one setting (GOTRUE_RATE_LIMIT_OTP), separate buckets.
+      return { perSecond: limits.sign_in_sign_ups / FIVE_MINUTES_S, burst: GOTRUE_BURST, ttlMs: ONE_HOUR_MS };
+  }
+}
 
-/** 429 over_request_rate_limit when this IP used up the named bucket ([auth.rate_limit]). */
-export function takeRequestQuota(deps: AuthDeps, c: Context, name: LimitName): void {
-  const capacity = deps.ctx.config.auth.rate_limit[name];
-  if (!deps.limiter.take(name, clientIp(c, deps.rateLimitHeader), capacity, WINDOWS[name])) {
+/** 429 over_request_rate_limit when this client used up the endpoint's bucket. */
+export function takeRequestQuota(deps: AuthDeps, c: Context, name: RequestLimit): void {
+  if (!deps.perIpLimits) return;
+  if (!deps.limiter.take(name, clientIp(c, deps.rateLimitHeader), requestLimitSpec(name, deps.ctx.config.auth.rate_limit))) {
     throw new AuthHttpError(429, 'over_request_rate_limit', 'Request rate limit reached');
   }
+}
+
+/** The same as route middleware, for endpoints GoTrue limits before reading the request. */
+export function requestLimit(deps: AuthDeps, name: RequestLimit): MiddlewareHandler {
+  return async (c, next) => {
+    takeRequestQuota(deps, c, name);
+    await next();
+  };
 }
 
 const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;

@@ -31,7 +31,6 @@ const INTROS: Record<EmailLinkType, string> = {
   magiclink: 'Follow this link to login:',
 };
 
-/** Emails per hour for the whole instance (GoTrue's email_sent limiter is global, not per IP). */
 /** `[auth.email] max_frequency` (a Go duration: "1s", "60s", "1m0s", "500ms") in milliseconds. */
 export function maxFrequencyMs(duration: string): number {
   const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 0.000001 };
@@ -46,8 +45,12 @@ export function maxFrequencyMs(duration: string): number {
   return total;
 }
 
+/**
+ * `email_sent`: mails per hour for the whole instance, not per IP. A number configures GoTrue's
+ * IntervalLimiter: that many per fixed hour, counted from start-up.
+ */
 export function takeEmailQuota(ctx: ServerContext, limiter: RateLimiter): void {
-  if (!limiter.take('email_sent', 'global', ctx.config.auth.rate_limit.email_sent, 3_600_000)) {
+  if (!limiter.takeInWindow('email_sent', ctx.config.auth.rate_limit.email_sent, 3_600_000)) {
     throw new AuthHttpError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
   }
 }

@@ -1,26 +1,82 @@
 /**
- * Token buckets keyed by (limit name, client key), like GoTrue's per-IP limiters: a bucket
- * holds `capacity` tokens and refills continuously over `windowMs`. A capacity of 0 blocks
- * everything, matching GoTrue; tests raise the limits through config overrides instead.
+ * A token bucket as golang.org/x/time/rate implements it (what GoTrue's tollbooth limiters use):
+ * it starts full at `burst`, refills continuously at `perSecond` up to `burst`, and each allowed
+ * request takes one token. tollbooth keeps a key's bucket in an expiring cache for `ttlMs` from
+ * its creation (not from its last use), after which the key starts again with a full bucket.
+ */
+export interface TokenBucketSpec {
+  perSecond: number;
+  burst: number;
+  ttlMs: number;
+}
+
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+  expiresAt: number;
+}
+
+/** Expired buckets are swept when the map grows past this, so rotating keys cannot grow memory for ever. */
+const SWEEP_AT = 10_000;
+
+/**
+ * Every limiter of the auth server, keyed by (limit name, key): per-IP request limits, the
+ * per-address mail frequency, and GoTrue's fixed-window `email_sent` counter. The clock is
+ * injectable so tests can walk through minutes of traffic without waiting.
  */
 export class RateLimiter {
-  private readonly buckets = new Map<string, { tokens: number; updatedAt: number }>();
-  private readonly now: () => number;
+  readonly #buckets = new Map<string, Bucket>();
+  readonly #windows = new Map<string, { startedAt: number; count: number }>();
+  readonly #now: () => number;
+  readonly #createdAt: number;
 
   constructor(now: () => number = Date.now) {
-    this.now = now;
+    this.#now = now;
+    this.#createdAt = now();
   }
 
-  take(name: string, key: string, capacity: number, windowMs: number): boolean {
+  /** Takes a token from the key's bucket; false when it has none (the request is refused). */
+  take(name: string, key: string, spec: TokenBucketSpec): boolean {
     const bucketKey = `${name}\u0000${key}`;
-    const now = this.now();
-    const bucket = this.buckets.get(bucketKey) ?? { tokens: capacity, updatedAt: now };
-    const refill = ((now - bucket.updatedAt) / windowMs) * capacity;
-    bucket.tokens = Math.min(capacity, bucket.tokens + refill);
+    const now = this.#now();
+    let bucket = this.#buckets.get(bucketKey);
+    if (!bucket || now >= bucket.expiresAt) {
+      if (!bucket && this.#buckets.size >= SWEEP_AT) this.#sweep(now);
+      bucket = { tokens: spec.burst, updatedAt: now, expiresAt: now + spec.ttlMs };
+      this.#buckets.set(bucketKey, bucket);
+    }
+    const elapsedSeconds = Math.max(0, now - bucket.updatedAt) / 1000;
+    bucket.tokens = Math.min(spec.burst, bucket.tokens + elapsedSeconds * spec.perSecond);
     bucket.updatedAt = now;
-    this.buckets.set(bucketKey, bucket);
     if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;
     return true;
+  }
+
+  /**
+   * GoTrue's IntervalLimiter (`email_sent` given as a number): at most `events` per fixed
+   * `intervalMs` window, windows counted from when the limiter started (GoTrue: process start).
+   */
+  takeInWindow(name: string, events: number, intervalMs: number): boolean {
+    const now = this.#now();
+    const window = this.#windows.get(name) ?? { startedAt: this.#createdAt, count: 0 };
+    const passed = Math.floor((now - window.startedAt) / intervalMs);
+    if (passed > 0) {
+      window.startedAt += passed * intervalMs;
+      window.count = 0;
+    }
+    this.#windows.set(name, window);
+    if (window.count >= events) return false;
+    window.count += 1;
+    return true;
+  }
+
+  /** How many keys are remembered (tests check that expired ones are dropped). */
+  get bucketCount(): number {
+    return this.#buckets.size;
+  }
+
+  #sweep(now: number): void {
+    for (const [key, bucket] of this.#buckets) if (now >= bucket.expiresAt) this.#buckets.delete(key);
   }
 }

@@ -41,7 +41,8 @@ export async function startLocalTarget(): Promise<LocalTarget> {
   const realtime = createRealtime(ctx);
   const distDir = path.join(ROOT_DIR, 'dist');
   const hasBuild = existsSync(path.join(distDir, 'index.html')) && existsSync(path.join(distDir, 'build-manifest.json'));
-  const app = await createApp({ backend: ctx, realtime, auth: { bcryptCost: 4 }, ...(hasBuild ? { distDir } : {}) });
+  // The suite signs in dozens of throwaway users from one address: per-IP limits off, as in the CLI's stack.
+  const app = await createApp({ backend: ctx, realtime, auth: { bcryptCost: 4, perIpLimits: false }, ...(hasBuild ? { distDir } : {}) });
   handle = getRequestListener(app.fetch);
   attachRealtime(server, realtime);
   const workers = await startDatabaseWorkers(ctx, app.fetch);

@@ -8,12 +8,32 @@ import type { MiddlewareHandler } from 'hono';
  * proxy or tunnel in front of the server uses go into `LUMEN_ALLOWED_HOSTS` (comma-separated).
  */
 export function loopbackHostsOnly(extraHosts: readonly string[] = allowedHostsFromEnv()): MiddlewareHandler {
-  const extra = new Set(extraHosts.map((host) => host.trim().toLowerCase()).filter(Boolean));
+  const allowed = loopbackHostCheck(extraHosts);
   return async (c, next) => {
     const hostname = new URL(c.req.url).hostname.toLowerCase();
-    if (isLoopbackName(hostname) || extra.has(hostname)) return next();
-    return c.json({ code: 'host_not_allowed', message: `This server answers only loopback names, not "${hostname}".` }, 403);
+    if (allowed(hostname)) return next();
+    return c.json(hostNotAllowed(hostname), 403);
   };
+}
+
+/** The same rule for what does not pass through Hono (WebSocket upgrades). */
+export function loopbackHostCheck(extraHosts: readonly string[] = allowedHostsFromEnv()): (hostname: string) => boolean {
+  const extra = new Set(extraHosts.map((host) => host.trim().toLowerCase()).filter(Boolean));
+  return (hostname) => isLoopbackName(hostname.toLowerCase()) || extra.has(hostname.toLowerCase());
+}
+
+/** The hostname of a `Host` header ('' when it has none or cannot be parsed). */
+export function hostnameOf(hostHeader: string | undefined): string {
+  if (!hostHeader) return '';
+  try {
+    return new URL(`http://${hostHeader}`).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+export function hostNotAllowed(hostname: string): { code: string; message: string } {
+  return { code: 'host_not_allowed', message: `This server answers only loopback names, not "${hostname}".` };
 }
 
 export function isLoopbackName(hostname: string): boolean {

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { Hono } from 'hono';
 import { WebSocketServer } from 'ws';
 import type { ServerContext } from '../context.ts';
+import { hostNotAllowed, hostnameOf, loopbackHostCheck } from '../gateway/loopback-hosts.ts';
 import { createBroadcastApp } from './broadcast-api.ts';
 import { startPostgresChanges } from './changes/postgres-changes.ts';
 import { startDatabaseBroadcast } from './database-broadcast.ts';
@@ -30,13 +31,20 @@ function rejectUpgrade(socket: Duplex, status: number, statusText: string, body:
   );
 }
 
-/** Needs only the database and keys of the server context. */
 /**
  * Routes the http server's WebSocket upgrades for /realtime/v1/websocket to realtime and
- * refuses any other upgrade (there is no other WebSocket endpoint).
+ * refuses any other upgrade (there is no other WebSocket endpoint), and any addressed to a name
+ * that is not loopback or configured (DNS rebinding; see gateway/loopback-hosts.ts).
  */
-export function attachRealtime(server: EventEmitter, realtime: Realtime): void {
+export function attachRealtime(server: EventEmitter, realtime: Realtime, acceptHost: (hostname: string) => boolean = loopbackHostCheck()): void {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Upgrades do not pass through the app's middleware: the same loopback-names rule applies here.
+    const hostname = hostnameOf(req.headers.host);
+    if (!acceptHost(hostname)) {
+      socket.on('error', () => socket.destroy());
+      rejectUpgrade(socket, 403, 'Forbidden', hostNotAllowed(hostname));
+      return;
+    }
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname.replace(/\/+$/, '') === REALTIME_SOCKET_PATH) realtime.handleUpgrade(req, socket, head);
     else rejectUpgrade(socket, 404, 'Not Found', { error: `No WebSocket endpoint at ${pathname}` });

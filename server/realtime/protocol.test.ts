@@ -40,6 +40,15 @@ describe('realtime socket handshake', () => {
     expect((await upgradeFailure(`ws://127.0.0.1:${server.port}/elsewhere?apikey=${devKeys.anonKey}`)).status).toBe(404);
   });
 
+  it('refuses an upgrade addressed to a name that is not loopback (DNS rebinding), before reading the key', async () => {
+    for (const host of ['rebind.evil.example', 'localhost.evil.example:54321']) {
+      const refused = await upgradeFailure(`${wsBase}?vsn=2.0.0&apikey=${devKeys.anonKey}`, { Host: host });
+      expect(refused.status, host).toBe(403);
+      expect(JSON.parse(refused.body), host).toMatchObject({ code: 'host_not_allowed' });
+    }
+    // 127.0.0.1 (every other test here) is a loopback name and is served.
+  });
+
   it('accepts the publishable key (mapped to anon) and answers heartbeats', async () => {
     const socket = await RawSocket.open(`${wsBase}?vsn=2.0.0&apikey=${devKeys.publishableKey}`);
     socket.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]));

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Hono } from 'hono';
 import { createApp } from '../app.ts';
+import type { RateLimiter } from '../auth/rate-limiter.ts';
 import { startDatabaseWorkers, type DatabaseWorkers } from '../database-workers.ts';
 import type { FunctionsOptions } from '../functions-lite/functions-app.ts';
 import { loadProjectConfig, type ProjectConfigOverrides } from '../config/project-config.ts';
@@ -30,6 +31,13 @@ export interface TestBackendOptions {
   workers?: boolean;
   /** Believe this header for the client's address in auth's per-IP limits (as behind a proxy). */
   rateLimitHeader?: string;
+  /**
+   * Auth's per-IP request limits. Off by default, as in the Supabase CLI's stack: in-process
+   * requests share one address, and a suite signing up many users must not trip them by accident.
+   */
+  perIpLimits?: boolean;
+  /** Auth's limiter, e.g. with a fake clock to walk through minutes of traffic. */
+  limiter?: RateLimiter;
 }
 
 export interface TestBackend {
@@ -48,7 +56,7 @@ export interface TestBackend {
   close(): Promise<void>;
 }
 
-/** Rate limits high enough that no test trips them unless it lowers them on purpose. */
+/** Limits high enough that no test trips them unless it lowers them on purpose (email_sent is not per IP). */
 const RELAXED_RATE_LIMITS: ProjectConfigOverrides = {
   auth: {
     rate_limit: {
@@ -85,7 +93,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
   await migrateProject(db, projectDir);
   await syncConfiguredBuckets({ db, config });
   const ctx: ServerContext = { db, keys: devKeys, publicUrl, projectDir, dataDir: null, config, mail: createMailOutbox(db) };
-  const app = await createApp({ backend: ctx, auth: { bcryptCost: 4, rateLimitHeader: options.rateLimitHeader }, functions: options.functions });
+  const app = await createApp({ backend: ctx, auth: { bcryptCost: 4, rateLimitHeader: options.rateLimitHeader, perIpLimits: options.perIpLimits ?? false, limiter: options.limiter }, functions: options.functions });
 
   const inProcessFetch: typeof fetch = async (input, init) => app.fetch(new Request(input, init));
   const workers = options.workers ? await startDatabaseWorkers(ctx, app.fetch) : null;

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { normalizeEmail, optionalString, readJsonBody, rejectPkce, takeRequestQuota, userAgent, type AuthDeps } from '../auth-deps.ts';
+import { normalizeEmail, optionalString, readJsonBody, rejectPkce, requestLimit, userAgent, type AuthDeps } from '../auth-deps.ts';
 import { maxFrequencyMs, prepareEmailLink, takeEmailQuota, tokenHash } from '../email-links.ts';
 import { AuthHttpError, forbidden, validationFailed } from '../http-errors.ts';
 import { safeRedirect } from '../redirect-url.ts';
@@ -51,7 +51,6 @@ const AMR_METHOD: Record<VerifyType, string> = {
 /** Consumes the token and signs the user in (or records half of a double email-change confirmation). */
 async function verifyToken(deps: AuthDeps, c: Context, type: VerifyType, hash: string): Promise<VerifyOutcome> {
   const { ctx } = deps;
-  takeRequestQuota(deps, c, 'token_verifications');
   const found = await findByHash(deps, type, hash);
   if (!found) throw otpExpired();
   const { user, column } = found;
@@ -87,7 +86,7 @@ function parseType(value: string | undefined): VerifyType {
 export function registerRecoverVerifyRoutes(app: Hono, deps: AuthDeps): void {
   const { ctx } = deps;
 
-  app.post('/recover', async (c) => {
+  app.post('/recover', requestLimit(deps, 'recover'), async (c) => {
     const body = await readJsonBody(c);
     const rawEmail = optionalString(body, 'email');
     if (!rawEmail) throw validationFailed('Password recovery requires an email');
@@ -98,7 +97,9 @@ export function registerRecoverVerifyRoutes(app: Hono, deps: AuthDeps): void {
     // it is answered 200 {} and sends nothing (GoTrue answers 429 there, which tells the address
     // exists); so one address can neither flood an inbox nor use up everyone's mail quota.
     const frequencyMs = maxFrequencyMs(ctx.config.auth.email.max_frequency);
-    if (frequencyMs > 0 && !deps.limiter.take('recover_frequency', email, 1, frequencyMs)) return c.json({});
+    if (frequencyMs > 0 && !deps.limiter.take('recover_frequency', email, { perSecond: 1000 / frequencyMs, burst: 1, ttlMs: frequencyMs })) {
+      return c.json({});
+    }
     // Taken for unknown addresses too: when the hourly quota is spent, both get the same 429.
     takeEmailQuota(ctx, deps.limiter);
     const user = await findUserByEmail(ctx.db, email);
@@ -111,7 +112,7 @@ export function registerRecoverVerifyRoutes(app: Hono, deps: AuthDeps): void {
   });
 
   /** resend({ type: 'signup' | 'email_change', email }): mails the pending link again; 200 {} either way. */
-  app.post('/resend', async (c) => {
+  app.post('/resend', requestLimit(deps, 'resend'), async (c) => {
     const body = await readJsonBody(c);
     const type = optionalString(body, 'type');
     const rawEmail = optionalString(body, 'email');
@@ -141,7 +142,7 @@ export function registerRecoverVerifyRoutes(app: Hono, deps: AuthDeps): void {
   });
 
   /** The mailed link: 303 to redirect_to with the session (or the error) in the URL fragment, like GoTrue's implicit flow. */
-  app.get('/verify', async (c) => {
+  app.get('/verify', requestLimit(deps, 'verify'), async (c) => {
     const redirectTo = safeRedirect(c.req.query('redirect_to'), ctx.config.auth, ctx.publicUrl);
     const fragment = new URLSearchParams();
     try {
@@ -172,7 +173,7 @@ export function registerRecoverVerifyRoutes(app: Hono, deps: AuthDeps): void {
   });
 
   /** verifyOtp: `{type, token_hash}` or `{type, email, token}` (the 6-digit code from the mail). */
-  app.post('/verify', async (c) => {
+  app.post('/verify', requestLimit(deps, 'verify'), async (c) => {
     const body = await readJsonBody(c);
     const type = parseType(optionalString(body, 'type'));
     const tokenHashParam = optionalString(body, 'token_hash');

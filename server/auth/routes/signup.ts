@@ -36,7 +36,7 @@ export function registerSignupRoutes(app: Hono, deps: AuthDeps): void {
     if (!rawEmail && !phone) {
       // Anonymous sign-in (signInAnonymously): no credentials at all.
       if (!auth.enable_anonymous_sign_ins) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-      takeRequestQuota(deps, c, 'anonymous_users');
+      takeRequestQuota(deps, c, 'anonymous_sign_ins');
       const id = randomUUID();
       const session = await ctx.db.transaction(async (tx) => {
         await insertUser(tx, { id, email: null, encryptedPassword: null, confirmed: false, isAnonymous: true, appMetadata: {}, userMetadata: data });
@@ -48,12 +48,13 @@ export function registerSignupRoutes(app: Hono, deps: AuthDeps): void {
       });
       return c.json(session);
     }
+    // GoTrue counts every sign-up attempt, before validating it.
+    takeRequestQuota(deps, c, 'signups');
     if (!rawEmail) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
     if (!auth.email.enable_signup) throw badRequest('email_provider_disabled', 'Email signups are disabled');
     const email = normalizeEmail(rawEmail);
     if (!password) throw validationFailed('Signup requires a valid password');
     validateNewPassword(deps, password);
-    takeRequestQuota(deps, c, 'sign_in_sign_ups');
 
     const autoconfirm = !auth.email.enable_confirmations;
     const redirectTo = safeRedirect(c.req.query('redirect_to'), auth, ctx.publicUrl);

@@ -15,8 +15,6 @@ async function passwordGrant(deps: AuthDeps, c: Context): Promise<Json> {
   const phone = optionalString(body, 'phone');
   const password = optionalString(body, 'password') ?? '';
   if (!rawEmail && !phone) throw validationFailed('missing email or phone');
-  // GoTrue counts every POST /token grant, password sign-ins included, against token_refresh.
-  takeRequestQuota(deps, c, 'token_refresh');
   if (!rawEmail) throw invalidCredentials();
   let email: string;
   try {
@@ -56,7 +54,6 @@ async function refreshGrant(deps: AuthDeps, c: Context): Promise<Json | Response
   const refreshToken = optionalString(body, 'refresh_token');
   if (!refreshToken) return oauthErrorResponse(400, 'invalid_request', 'refresh_token required');
   if (refreshToken.length < 12) throw validationFailed('Refresh token is not valid');
-  takeRequestQuota(deps, c, 'token_refresh');
   const auth = ctx.config.auth;
 
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -116,6 +113,8 @@ async function refreshGrant(deps: AuthDeps, c: Context): Promise<Json | Response
 export function registerTokenRoutes(app: Hono, deps: AuthDeps): void {
   app.post('/token', async (c) => {
     const grantType = c.req.query('grant_type');
+    // GoTrue counts every grant it supports, password sign-ins included, against token_refresh.
+    if (grantType === 'password' || grantType === 'refresh_token') takeRequestQuota(deps, c, 'token');
     if (grantType === 'password') return c.json(await passwordGrant(deps, c));
     if (grantType === 'refresh_token') {
       const result = await refreshGrant(deps, c);

@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import type { Hono } from 'hono';
-import { normalizeEmail, optionalObject, optionalString, readJsonBody, rejectPkce, type AuthDeps } from '../auth-deps.ts';
+import { normalizeEmail, optionalObject, optionalString, readJsonBody, rejectPkce, takeRequestQuota, type AuthDeps } from '../auth-deps.ts';
 import { prepareEmailLink, takeEmailQuota } from '../email-links.ts';
 import { forbidden, unprocessable } from '../http-errors.ts';
 import type { OutgoingMail } from '../../mail/outbox.ts';
@@ -44,6 +44,8 @@ export function registerUserRoutes(app: Hono, deps: AuthDeps): void {
 
   app.put('/user', async (c) => {
     const { user, sessionId } = await requireUser(ctx, c.req);
+    // After authentication, before the update, as GoTrue's middleware order has it.
+    takeRequestQuota(deps, c, 'user_update');
     const body = await readJsonBody(c);
     if (body.app_metadata !== undefined) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
     const rawEmail = optionalString(body, 'email');

@@ -45,9 +45,9 @@ export class RawSocket {
 }
 
 /** Answers the upgrade request with its HTTP status and body, for rejected handshakes. */
-export function upgradeFailure(url: string): Promise<{ status: number; body: string }> {
+export function upgradeFailure(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, { headers });
     ws.on('unexpected-response', (_req, res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
