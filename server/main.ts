@@ -10,6 +10,7 @@ import { openBackend } from './backend-context.ts';
 import { startDatabaseWorkers, type DatabaseWorkers } from './database-workers.ts';
 import { attachRealtime, createRealtime } from './realtime/index.ts';
 import { createNodeSupabaseClient } from './lib/node-supabase-client.ts';
+import { settleAfterResponse } from './lib/after-response.ts';
 import { seedCatalogIfEmpty } from '../supabase/seed/seed-if-empty.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,6 +118,7 @@ async function stop(): Promise<void> {
   // directory is flushed cleanly.
   await realtime.close().catch(() => undefined);
   await workers?.stop().catch(() => undefined);
+  await settleAfterResponse();
   server.close();
   if ('closeAllConnections' in server) server.closeAllConnections();
   await ctx.db.close().catch(() => undefined);

@@ -53,6 +53,11 @@ describe('malformed input across the services (issue 16)', () => {
       }),
       { seed: SEED, numRuns: NUM_RUNS },
     );
+    const count = (statusClass: number) => byClass.get(statusClass) ?? 0;
+    console.log(
+      `fuzz: ${NUM_RUNS} malformed requests (seed ${SEED}; ${[...byService].map(([name, n]) => `${name} ${n}`).join(', ')}) → ` +
+        `2xx ${count(2)}, 3xx ${count(3)}, 4xx ${count(4)}, 5xx ${count(5)}`,
+    );
     // The generator must reach past routing into every service, and now and then all the way through.
     for (const service of ['rest', 'storage', 'auth', 'functions']) expect(byService.get(service), service).toBeGreaterThan(NUM_RUNS / 10);
     expect(byClass.get(2)).toBeGreaterThan(NUM_RUNS / 100);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts';
+import { settleAfterResponse } from '../lib/after-response.ts';
 import { signedInClient, uniqueEmail } from './testing/auth-fixtures.ts';
 
 let backend: TestBackend;
@@ -22,7 +23,9 @@ interface MailJson {
   text: string;
 }
 
+/** The newest mail to `to`, once the work a response started afterwards (recovery mails) is done. */
 async function latestMail(target: TestBackend, to: string): Promise<MailJson> {
+  await settleAfterResponse();
   const response = await target.fetch(`http://localhost:54321/_dev/mail.json?to=${encodeURIComponent(to)}`);
   const messages = (await response.json()) as MailJson[];
   if (!messages[0]) throw new Error(`no mail for ${to}`);
@@ -48,6 +51,7 @@ describe('password recovery floods (issue 16 item 3)', () => {
     });
 
   async function mailCount(to: string): Promise<number> {
+    await settleAfterResponse();
     const response = await hourly.fetch(`http://localhost:54321/_dev/mail.json?to=${encodeURIComponent(to)}`);
     return ((await response.json()) as unknown[]).length;
   }

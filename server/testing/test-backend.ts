@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Hono } from 'hono';
 import { createApp } from '../app.ts';
+import { settleAfterResponse } from '../lib/after-response.ts';
 import type { RateLimiter } from '../auth/rate-limiter.ts';
 import { startDatabaseWorkers, type DatabaseWorkers } from '../database-workers.ts';
 import type { FunctionsOptions } from '../functions-lite/functions-app.ts';
@@ -108,6 +109,7 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
     anonClient: () => client(ctx.keys.anonKey),
     serviceClient: () => client(ctx.keys.serviceRoleKey),
     async close() {
+      await settleAfterResponse();
       await workers?.stop();
       await db.close();
     },

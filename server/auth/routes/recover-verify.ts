@@ -3,6 +3,7 @@ import { normalizeEmail, optionalString, readJsonBody, rejectPkce, requestLimit,
 import { maxFrequencyMs, prepareEmailLink, takeEmailQuota, tokenHash } from '../email-links.ts';
 import { AuthHttpError, forbidden, validationFailed } from '../http-errors.ts';
 import { safeRedirect } from '../redirect-url.ts';
+import { runAfterResponse } from '../../lib/after-response.ts';
 import { createSession, sessionResponse } from '../sessions.ts';
 import { confirmEmail, findUserByEmail, findUserById, findUserByToken, type Json, type UserRow } from '../user-store.ts';
 import { upgradeAnonymousUser } from './user.ts';
@@ -102,12 +103,16 @@ export function registerRecoverVerifyRoutes(app: Hono, deps: AuthDeps): void {
     }
     // Taken for unknown addresses too: when the hourly quota is spent, both get the same 429.
     takeEmailQuota(ctx, deps.limiter);
-    const user = await findUserByEmail(ctx.db, email);
-    if (!user || user.deleted_at) return c.json({});
     const redirectTo = safeRedirect(c.req.query('redirect_to'), ctx.config.auth, ctx.publicUrl);
-    const { hash, mail } = prepareEmailLink(ctx, email, 'recovery', redirectTo);
-    await ctx.db.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, hash]);
-    await ctx.mail.send(mail);
+    const user = await findUserByEmail(ctx.db, email);
+    if (user && !user.deleted_at) {
+      // Written after the answer, so a known address is not answered later than an unknown one.
+      runAfterResponse('recovery mail', async () => {
+        const { hash, mail } = prepareEmailLink(ctx, email, 'recovery', redirectTo);
+        await ctx.db.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, hash]);
+        await ctx.mail.send(mail);
+      });
+    }
     return c.json({});
   });
 
