@@ -1,6 +1,7 @@
 import '../fonts.css';
 import '../index.css';
 import { startTransition, StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
@@ -56,9 +57,11 @@ async function start(container: HTMLElement) {
     // page already on screen; the DOM stays, so nothing typed meanwhile is lost.
     startTransition(() => void hydrateRoot(container, app));
   } else {
-    // Rendered anew, the page replaces the prerendered DOM: at once, so what was typed into it up to
-    // now (read just above) is all there is to carry over.
-    createRoot(container).render(app);
+    // Rendered anew, the page replaces the prerendered DOM: at once, in this task (a plain render()
+    // is scheduled for later, and a key typed into the old DOM meanwhile was lost), so what was typed
+    // into it up to now (read just above) is all there is to carry over.
+    const root = createRoot(container);
+    flushSync(() => root.render(app));
   }
 }
 
