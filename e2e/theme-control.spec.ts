@@ -92,6 +92,18 @@ test('the theme menu works by keyboard alone', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Theme: Dark' })).toBeFocused();
 });
 
+test('a click with no pointer on the live theme button (a key press whose keydown went to the look-alike it replaced, or a screen reader) opens the menu on its first item', async ({ page }) => {
+  await page.goto('/');
+  await appIsLive(page);
+  const trigger = page.locator('button[aria-haspopup="menu"][aria-label^="Theme"]');
+  await expect(trigger).toHaveCount(1);
+  // dispatchEvent sends a click with detail 0 and no pointerdown or keydown before it.
+  await trigger.dispatchEvent('click');
+  await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: 'Dark' })).toBeFocused();
+});
+
 test("Enter on the theme button while the menu's code is still on its way opens it on its first item", async ({ page }) => {
   const release = await holdRequests(page, '**/assets/theme-menu-*.js');
   await page.goto('/');

@@ -16,16 +16,27 @@ declare global {
 export type PressedWith = 'pointer' | 'keyboard';
 
 const openers = new Map<string, (pressedWith: PressedWith) => void>();
+/** Presses taken over before their widget registered (it hydrated in a later commit than the root). */
+const waiting = new Map<string, PressedWith>();
 
 /** Registers what a press on `name` made before the app was live should do; returns the unregister. */
 export function onEarlyPress(name: string, open: (pressedWith: PressedWith) => void): () => void {
   openers.set(name, open);
+  const pressedWith = waiting.get(name);
+  if (pressedWith) {
+    waiting.delete(name);
+    open(pressedWith);
+  }
   return () => {
     if (openers.get(name) === open) openers.delete(name);
   };
 }
 
-/** The app is live: stops the recording and hands each recorded press to its widget. */
+/**
+ * The app is live: stops the recording and hands each recorded press to its widget. React may
+ * hydrate part of the page (a Suspense boundary) in a later commit than the one that calls this,
+ * so a press whose widget has not registered yet waits for it.
+ */
 export function takeOverEarlyPresses(): void {
   const pressed = new Map<string, PressedWith>();
   for (const entry of window.lumenEarlyPresses ?? []) {
@@ -33,5 +44,9 @@ export function takeOverEarlyPresses(): void {
     if (how === 'key' || !pressed.has(name)) pressed.set(name, how === 'key' ? 'keyboard' : 'pointer');
   }
   window.lumenEarlyPresses = null;
-  for (const [name, pressedWith] of pressed) openers.get(name)?.(pressedWith);
+  for (const [name, pressedWith] of pressed) {
+    const open = openers.get(name);
+    if (open) open(pressedWith);
+    else waiting.set(name, pressedWith);
+  }
 }

@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { PressedWith } from '@/lib/early-presses';
 import {
   DropdownMenu,
@@ -23,9 +23,21 @@ const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 export function ThemeMenu({ defaultOpen = false, openedWith }: { defaultOpen?: boolean; openedWith?: PressedWith }) {
   const { preference, setPreference } = useTheme();
   const focusFirstItem = useRef(defaultOpen && openedWith === 'keyboard');
+  const [open, setOpen] = useState(defaultOpen);
   return (
-    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild>
+    <DropdownMenu modal={false} open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger
+        asChild
+        onClick={(event) => {
+          // Radix opens on pointerdown and on Enter/Space keydown (whose default it prevents, so no
+          // click follows). A click with no pointer that still arrives is a key press whose keydown
+          // went to the look-alike this trigger replaced that very moment, or an assistive
+          // technology's click: open as from the keyboard.
+          if (event.detail !== 0 || open) return;
+          focusFirstItem.current = true;
+          setOpen(true);
+        }}
+      >
         <ThemeButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent
