@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { ServerContext } from '../context.ts';
+import { goDurationMs } from '../lib/go-duration.ts';
 import { AuthHttpError } from './http-errors.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -33,16 +34,10 @@ const INTROS: Record<EmailLinkType, string> = {
 
 /** `[auth.email] max_frequency` (a Go duration: "1s", "60s", "1m0s", "500ms") in milliseconds. */
 export function maxFrequencyMs(duration: string): number {
-  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 0.000001 };
-  let total = 0;
-  let rest = duration.trim();
-  while (rest !== '') {
-    const match = /^(\d+(?:\.\d+)?)(ms|us|µs|ns|h|m|s)/.exec(rest);
-    if (!match) throw new Error(`max_frequency "${duration}" is not a duration like "60s" or "1m0s"`);
-    total += Number(match[1]) * (units[match[2]] ?? 0);
-    rest = rest.slice(match[0].length);
-  }
-  return total;
+  // Empty: no frequency limit.
+  const ms = duration.trim() === '' ? 0 : goDurationMs(duration);
+  if (ms === null) throw new Error(`max_frequency "${duration}" is not a duration like "60s" or "1m0s"`);
+  return ms;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   pickItem,
   readStock,
   removeThrowawayUser,
+  subscribeChannel,
   subscribeToChanges,
   type ThrowawayUser,
   waitFor,
@@ -107,8 +108,8 @@ describe('private data over realtime', () => {
     const orderChannel = owner.client
       .channel(`orders:${owner.id}`, { config: { private: true } })
       .on('broadcast', { event: '*' }, (message) => orderEvents.push(message as unknown as RowBroadcast<OrderRow>));
-    await subscribeToChannel(cartChannel);
-    await subscribeToChannel(orderChannel);
+    await subscribeChannel(cartChannel);
+    await subscribeChannel(orderChannel);
 
     // Every way another user or a visitor could try to listen in.
     const spy = await eavesdropper(await other.accessToken());
@@ -186,12 +187,3 @@ describe('private data over realtime', () => {
     await visitor.removeChannel(stockChannel);
   });
 });
-
-function subscribeToChannel(channel: ReturnType<SupabaseClient['channel']>): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve();
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(`channel ${channel.topic}: ${status}`));
-    });
-  });
-}

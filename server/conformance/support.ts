@@ -160,6 +160,16 @@ interface SystemMessage {
   message?: string;
 }
 
+/** Subscribes a channel and waits for the join to be confirmed (a refused or timed-out join rejects). */
+export function subscribeChannel(channel: RealtimeChannel): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve();
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(`channel ${channel.topic}: ${status}`));
+    });
+  });
+}
+
 /**
  * Subscribes a channel that has postgres_changes bindings and waits until realtime confirms the
  * database subscription ("Subscribed to PostgreSQL"), not just the channel join: only then is
@@ -170,12 +180,7 @@ export async function subscribeToChanges(channel: RealtimeChannel): Promise<void
   channel.on('system', {}, (message: SystemMessage) => {
     if (message.extension === 'postgres_changes') system = message;
   });
-  await new Promise<void>((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve();
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(`channel ${channel.topic}: ${status}`));
-    });
-  });
+  await subscribeChannel(channel);
   const confirmed = await waitFor<SystemMessage>(() => system, `postgres_changes confirmation on ${channel.topic}`);
   if (confirmed.status !== 'ok') throw new Error(`postgres_changes on ${channel.topic} failed: ${confirmed.message ?? confirmed.status}`);
 }

@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from 'hono';
 export function loopbackHostsOnly(extraHosts: readonly string[] = allowedHostsFromEnv()): MiddlewareHandler {
   const allowed = loopbackHostCheck(extraHosts);
   return async (c, next) => {
-    const hostname = new URL(c.req.url).hostname.toLowerCase();
+    const { hostname } = new URL(c.req.url);
     if (allowed(hostname)) return next();
     return c.json(hostNotAllowed(hostname), 403);
   };
@@ -19,7 +19,10 @@ export function loopbackHostsOnly(extraHosts: readonly string[] = allowedHostsFr
 /** The same rule for what does not pass through Hono (WebSocket upgrades). */
 export function loopbackHostCheck(extraHosts: readonly string[] = allowedHostsFromEnv()): (hostname: string) => boolean {
   const extra = new Set(extraHosts.map((host) => host.trim().toLowerCase()).filter(Boolean));
-  return (hostname) => isLoopbackName(hostname.toLowerCase()) || extra.has(hostname.toLowerCase());
+  return (hostname) => {
+    const name = hostname.toLowerCase();
+    return isLoopbackName(name) || extra.has(name);
+  };
 }
 
 /** The hostname of a `Host` header ('' when it has none or cannot be parsed). */

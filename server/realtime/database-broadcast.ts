@@ -54,7 +54,6 @@ interface BroadcastRow {
 }
 
 export interface DatabaseBroadcast {
-  ready: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -94,7 +93,6 @@ export function startDatabaseBroadcast(db: PGlite, hub: RealtimeHub): DatabaseBr
   })();
   ready.catch((error: unknown) => console.error('[realtime] broadcast from the database is unavailable:', error));
   return {
-    ready,
     async stop() {
       if (timer) clearInterval(timer);
       await ready.catch(() => undefined);

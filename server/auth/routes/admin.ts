@@ -3,6 +3,7 @@ import bcrypt from 'bcryptjs';
 import type { Hono } from 'hono';
 import { normalizeEmail, optionalObject, optionalString, readJsonBody, type AuthDeps } from '../auth-deps.ts';
 import { AuthHttpError, unprocessable } from '../http-errors.ts';
+import { goDurationMs } from '../../lib/go-duration.ts';
 import { requireAdmin } from '../require-user.ts';
 import { loadUserJson, userJson } from '../user-json.ts';
 import { confirmEmail, findUserByEmail, findUserById, insertEmailIdentity, insertUser, listIdentities, type Json } from '../user-store.ts';
@@ -13,15 +14,12 @@ const userNotFound = () => new AuthHttpError(404, 'user_not_found', 'User not fo
 /** The last millisecond a JavaScript Date can represent. */
 const MAX_DATE_MS = 8.64e15;
 
-/** "24h", "30m", "none" → ms (GoTrue's ban_duration); null = lift the ban. */
+/** "24h", "30m", "none" → ms (GoTrue's ban_duration, a Go duration); null = lift the ban. */
 function parseBanDuration(value: string): number | null {
   if (value === 'none') return null;
-  const match = value.match(/^(\d+(?:\.\d+)?)(ms|s|m|h)$/);
-  if (!match) throw new AuthHttpError(400, 'validation_failed', 'invalid format for ban duration');
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h'];
-  const ms = Number(match[1]) * unit;
+  const ms = goDurationMs(value);
   // Beyond what a Date holds ("99999999999999999999h") there is no end time to store: a 400, not a RangeError.
-  if (Date.now() + ms > MAX_DATE_MS) throw new AuthHttpError(400, 'validation_failed', 'invalid format for ban duration');
+  if (ms === null || Date.now() + ms > MAX_DATE_MS) throw new AuthHttpError(400, 'validation_failed', 'invalid format for ban duration');
   return ms;
 }
 
