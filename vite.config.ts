@@ -51,9 +51,11 @@ function loadScriptsAfterFirstPaint(): Plugin {
 }
 
 /**
- * Records early presses (see above), then after the first frame preloads the entry's imports and
- * adds the entry (a timer covers tabs that paint no frames, such as one opened in the background),
- * never before the document is parsed: the app hydrates the whole of #root.
+ * Records early presses (see above), then once the first contentful paint is on screen (reported,
+ * not merely drawn: a script asked for in between still competes with the paint for the network)
+ * preloads the entry's imports and adds the entry, never before the document is parsed: the app
+ * hydrates the whole of #root. A tab opened in the background paints nothing, so it loads them at
+ * once; a timer covers anything else that keeps the paint from being reported.
  */
 function scriptLoader(entry: string, imports: string[]): string {
   return (
@@ -67,7 +69,9 @@ function scriptLoader(entry: string, imports: string[]): string {
     `function go(){if(d)return;if(document.readyState=="loading"){document.addEventListener("DOMContentLoaded",go);return}d=1;` +
     `${JSON.stringify(imports)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;h.append(l)});` +
     `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};h.append(s)}` +
-    `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,300)})()`
+    `if(document.visibilityState=="hidden"){go();return}` +
+    `try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go)}}).observe({type:"paint",buffered:true})}` +
+    `catch(e){requestAnimationFrame(function(){setTimeout(go)})}setTimeout(go,2000)})()`
   );
 }
 

@@ -157,6 +157,20 @@ test('what is typed into a prerendered form before the app is live is kept, and 
   expect(page.url()).not.toContain('password');
 });
 
+test('what is typed into a prerendered page that is rendered anew (its address has a query) is kept, up to the moment it is replaced', async ({ page }) => {
+  const release = await holdTheApp(page);
+  await page.goto('/sign-in?from=prerender-test', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('E-mail').fill('demo@lumen.test');
+  release();
+  // Typed while the app renders the page in slices: into the prerendered box or the live one,
+  // whichever is on screen at that moment; either way it must survive.
+  await form.getByLabel('Password', { exact: true }).fill('demo-password-1');
+  await expect(form.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(form.getByLabel('E-mail')).toHaveValue('demo@lumen.test');
+  await expect(form.getByLabel('Password', { exact: true })).toHaveValue('demo-password-1');
+});
+
 test('a form whose text follows what is typed (a new password\'s length hint) hydrates without a mismatch', async ({ page }) => {
   // The fixture fails the test on any page error, React's hydration mismatch (#418) included.
   const release = await holdTheApp(page);

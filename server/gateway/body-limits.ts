@@ -58,8 +58,15 @@ export function serviceBodyLimit(prefix: string, config: ProjectConfig): Middlew
   const service = SERVICE_BODY_LIMITS[prefix];
   if (!service) throw new Error(`no body limit for ${prefix}`);
   const maxSize = service.maxBytes(config);
-  return bodyLimit({
+  const limit = bodyLimit({
     maxSize,
     onError: (c: Context) => c.json(service.body(maxSize), 413, { Connection: 'close' }),
   });
+  // A request that declares no body has none to limit. Hono's bodyLimit would look at the body
+  // all the same, which makes Node's adapter build a full Request and AbortController for every
+  // GET (about a tenth of a REST read's time in the server).
+  return (c, next) => {
+    const declaresBody = c.req.header('content-length') !== undefined || c.req.header('transfer-encoding') !== undefined;
+    return declaresBody ? limit(c, next) : next();
+  };
 }

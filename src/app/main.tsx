@@ -1,12 +1,11 @@
 import '../fonts.css';
 import '../index.css';
 import { startTransition, StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { getSupabase } from '@/lib/supabase';
-import { captureTypedInputs, forgetTypedInputs } from '@/lib/typed-before-hydration';
+import { forgetTypedInputs, watchTypedInputs } from '@/lib/typed-before-hydration';
 import { whenIdle } from '@/lib/when-idle';
 import { takeOverEarlyPresses } from '@/lib/early-presses';
 import { getThemeStore } from '@/theme/use-theme';
@@ -47,7 +46,7 @@ async function start(container: HTMLElement) {
   );
   // Evaluating the modules and loading the route were one task; rendering starts in the next.
   await new Promise((resolve) => setTimeout(resolve));
-  captureTypedInputs(container);
+  watchTypedInputs(container);
   // React renders each page's <meta>; the prerendered copies would stay as duplicates. The <title>
   // stays: React takes over the document's first <title> instead of adding one, and the page is never
   // without a title while it hydrates.
@@ -57,11 +56,12 @@ async function start(container: HTMLElement) {
     // page already on screen; the DOM stays, so nothing typed meanwhile is lost.
     startTransition(() => void hydrateRoot(container, app));
   } else {
-    // Rendered anew, the page replaces the prerendered DOM: at once, in this task (a plain render()
-    // is scheduled for later, and a key typed into the old DOM meanwhile was lost), so what was typed
-    // into it up to now (read just above) is all there is to carry over.
+    // Rendered anew, the page replaces the prerendered DOM when React commits. As a transition it is
+    // rendered in slices too (a page of 24 cards rendered at once was a long task of some 250 ms on a
+    // phone); the prerendered form stays on screen meanwhile, and what is typed into it up to the
+    // commit is carried over (watchTypedInputs above).
     const root = createRoot(container);
-    flushSync(() => root.render(app));
+    startTransition(() => root.render(app));
   }
 }
 

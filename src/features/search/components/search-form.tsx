@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -10,7 +10,13 @@ import { typedInputs } from '@/lib/typed-before-hydration';
  * to /search?q=…, so in a prerendered page it works before the app's script has arrived.
  */
 export function SearchForm({ initialQuery }: { initialQuery: string }) {
-  const [query, setQuery] = useState(() => typedInputs(['q'])?.q ?? initialQuery);
+  const [query, setQuery] = useState(initialQuery);
+  // What was typed into the prerendered box before the app took over, put back before the next
+  // paint (read at commit, not at render: the page may be rendered in slices while typing goes on).
+  useLayoutEffect(() => {
+    const typed = typedInputs(['q'])?.q;
+    if (typed !== undefined) setQuery(typed);
+  }, []);
   const navigate = useNavigate();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
