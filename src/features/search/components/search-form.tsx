@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useLayoutEffect, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -13,8 +13,9 @@ export function SearchForm({ initialQuery }: { initialQuery: string }) {
   const [query, setQuery] = useState(initialQuery);
   // What was typed into the prerendered box before the app took over, put back before the next
   // paint (read at commit, not at render: the page may be rendered in slices while typing goes on).
+  const fieldNames = useRef(['q']);
   useLayoutEffect(() => {
-    const typed = typedInputs(['q'])?.q;
+    const typed = typedInputs(fieldNames.current)?.q;
     if (typed !== undefined) setQuery(typed);
   }, []);
   const navigate = useNavigate();
