@@ -2,7 +2,7 @@ import '../fonts.css';
 import '../index.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { getSupabase } from '@/lib/supabase';
 import { forgetTypedInputs, watchTypedInputs } from '@/lib/typed-before-hydration';
@@ -11,7 +11,8 @@ import { takeOverEarlyPresses } from '@/lib/early-presses';
 import { getThemeStore } from '@/theme/use-theme';
 import { readPrerenderedPage, seedPrerenderedData } from './prerendered-page.ts';
 import { AppProviders } from './providers.tsx';
-import { createRouter } from './router.tsx';
+import { AppRoutes } from './app-routes.tsx';
+import { loadMatchedRoutes } from './router.tsx';
 
 getThemeStore();
 // Start downloading supabase-js now, in parallel with the first render that does not need it.
@@ -36,11 +37,13 @@ const afterFirstRender = () => {
  * (vite.config.ts), and the route's own chunk imports that chunk, which must finish evaluating first.
  */
 async function start(container: HTMLElement) {
-  const router = await createRouter();
+  await loadMatchedRoutes(window.location);
   const app = (
     <StrictMode>
       <AppProviders onMounted={afterFirstRender}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>
   );

@@ -1,15 +1,16 @@
 import { dehydrate, QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { QUERY_DEFAULTS } from '@/lib/query-client';
 import type { RenderedPage } from './prerendered-page.ts';
 import { AppProviders } from './providers.tsx';
-import { routes } from './router.tsx';
+import { AppRoutes } from './app-routes.tsx';
+import { loadMatchedRoutes } from './router.tsx';
 
 /**
  * The build's server entry (scripts/prerender.ts builds it with Vite's SSR build and calls it):
- * renders one address of the app to HTML with React Router's static router and React's
+ * renders one address of the app to HTML with React Router's StaticRouter and React's
  * `renderToString`, with the data its queries ask for fetched first (docs/decisions/007).
  *
  * Components read data with useQuery, which does not fetch on a server. So a page is rendered once
@@ -48,13 +49,14 @@ function splitHoisted(markup: string): { head: string; body: string } {
 }
 
 export async function renderPage(url: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${url} answered ${context.status} instead of a page`);
+  const location = new URL(url, 'http://prerender.invalid');
+  await loadMatchedRoutes(location);
   const { client, asked } = discoveringClient();
   const app = (): ReactElement => (
     <AppProviders queryClient={client}>
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+      <StaticRouter location={`${location.pathname}${location.search}`}>
+        <AppRoutes />
+      </StaticRouter>
     </AppProviders>
   );
 

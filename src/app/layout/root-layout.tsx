@@ -1,5 +1,6 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { OfflineNotice } from '@/components/layout/offline-notice';
+import { ScrollRestoration } from './scroll-restoration.tsx';
 import { SessionCartProvider } from './session-cart-provider.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -17,8 +18,9 @@ export function RootLayout() {
         <SiteHeader />
         <OfflineNotice />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
-          {/* Route code is loaded before a route renders (router.tsx), so nothing here suspends: a
-              prerendered page hydrates in one pass. */}
+          {/* The first route's code is loaded before the first render (router.tsx), so a prerendered
+              page hydrates in one pass; later pages load theirs during the navigation, a transition
+              that keeps this page on screen until the next one is ready. */}
           <Outlet />
         </main>
         <SiteFooter />
