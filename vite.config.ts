@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { checkBuildEnv } from './src/config/env-schema.ts';
 import { THEME_SCRIPT } from './src/theme/theme-script.ts';
 
 const BACKEND_PATHS = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/realtime/v1', '/_dev'];
@@ -95,7 +96,10 @@ function preloadLatinFont(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => {
+  // The VITE_ variables from .env files and the environment, as Vite will inline them.
+  checkBuildEnv(loadEnv(mode, process.cwd(), 'VITE_'));
+  return {
   plugins: [inlineThemeScript(), preloadLatinFont(), loadScriptsAfterFirstPaint(), react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
@@ -123,4 +127,5 @@ export default defineConfig({
       BACKEND_PATHS.map((path) => [path, { target: `http://127.0.0.1:${backendPort}`, ws: path === '/realtime/v1' }]),
     ),
   },
+  };
 });

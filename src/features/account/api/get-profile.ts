@@ -1,19 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { env } from '@/config/env';
 import { getSupabase } from '@/lib/supabase';
 import { accountKeys } from './account-keys.ts';
+import type { Profile } from './profile-schema.ts';
 
-export const ProfileSchema = z.object({
-  id: z.string(),
-  display_name: z.nullable(z.string()),
-  avatar_path: z.nullable(z.string()),
-});
-export type Profile = z.infer<typeof ProfileSchema>;
 
 /** RLS returns only the caller's own row (supabase/migrations/…_profiles.sql). */
 export async function getProfile(userId: string): Promise<Profile> {
-  const supabase = await getSupabase();
+  // The schema (and zod) loads with supabase-js, not with the page (the header shows the avatar).
+  const [supabase, { ProfileSchema }] = await Promise.all([getSupabase(), import('./profile-schema.ts')]);
   const { data, error } = await supabase.from('profiles').select('id, display_name, avatar_path').eq('id', userId).single();
   if (error) throw new Error(error.message);
   return ProfileSchema.parse(data);

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
 import { MAX_DISPLAY_NAME_LENGTH } from './account-schemas.ts';
-import { getProfileQueryOptions, ProfileSchema, type Profile } from './get-profile.ts';
+import { getProfileQueryOptions } from './get-profile.ts';
+import { ProfileSchema, type Profile } from './profile-schema.ts';
 
 export const UpdateDisplayNameInputSchema = z.object({
   userId: z.string(),

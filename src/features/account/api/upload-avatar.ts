@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { checkImageFile, resizeImage } from '../utils/resize-image.ts';
-import { getProfileQueryOptions, ProfileSchema, type Profile } from './get-profile.ts';
+import { getProfileQueryOptions } from './get-profile.ts';
+import { ProfileSchema, type Profile } from './profile-schema.ts';
 
 export interface UploadAvatarInput {
   userId: string;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { fieldErrors, MAX_DISPLAY_NAME_LENGTH } from '../api/account-schemas.ts';
 import { authErrorMessage } from '../api/auth-error-message.ts';
-import type { Profile } from '../api/get-profile.ts';
+import type { Profile } from '../api/profile-schema.ts';
 import { useUpdateDisplayName } from '../api/update-profile.ts';
 import { useFormFields } from '../hooks/use-form-fields.ts';
 import { FormAlert } from './form-alert.tsx';

@@ -1,5 +1,9 @@
 import * as z from 'zod/mini';
 
+// Loaded with `import()` next to supabase-js by the cart's fetchers (the header shows the cart on
+// every page): zod is then not part of the first page's script (docs/decisions/005). What the
+// cart's components need synchronously is in cart-lines.ts.
+
 export const CartItemSchema = z.object({
   id: z.number(),
   slug: z.string(),
@@ -14,17 +18,13 @@ export type CartItem = z.infer<typeof CartItemSchema>;
 export const CartLineSchema = z.object({ item_id: z.number(), quantity: z.number(), item: CartItemSchema });
 export type CartLine = z.infer<typeof CartLineSchema>;
 
-export const MAX_LINE_QUANTITY = 99;
+/** The guest cart as this browser stores it (guest-cart-store.ts). */
+export const StoredLinesSchema = z.array(z.object({ item_id: z.number(), quantity: z.number() }));
+export type StoredLine = z.infer<typeof StoredLinesSchema>[number];
 
-export function cartCount(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, line) => sum + line.quantity, 0);
-}
+export const CartItemListSchema = z.array(CartItemSchema);
+export const CartLineListSchema = z.array(CartLineSchema);
 
-export function cartTotalCents(lines: readonly CartLine[]): number {
-  return lines.reduce((sum, line) => sum + line.quantity * line.item.price_cents, 0);
-}
-
-/** The most a line may hold: the stock, and never more than 99. */
-export function lineLimit(item: Pick<CartItem, 'stock'>): number {
-  return Math.max(0, Math.min(MAX_LINE_QUANTITY, item.stock));
-}
+/** What merge_cart answers: per line, what was asked for and what the account's cart now holds. */
+export const MergeReportSchema = z.array(z.object({ item_id: z.number(), requested: z.number(), quantity: z.number() }));
+export type MergeReport = z.infer<typeof MergeReportSchema>;

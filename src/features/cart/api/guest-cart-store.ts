@@ -1,23 +1,47 @@
-import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
-import { CartItemSchema, MAX_LINE_QUANTITY, type CartLine } from './cart-schemas.ts';
+import { MAX_LINE_QUANTITY } from './cart-lines.ts';
+import type { CartLine, StoredLine, StoredLinesSchema } from './cart-schemas.ts';
 
 /** A guest's cart lives in this browser until sign-in merges it into the account. */
 export const GUEST_CART_KEY = 'lumen-guest-cart';
 
-const StoredLinesSchema = z.array(z.object({ item_id: z.number(), quantity: z.number() }));
-export type StoredLine = z.infer<typeof StoredLinesSchema>[number];
-
-/** Reads the stored lines; anything unreadable counts as an empty cart rather than an error. */
-export function readGuestLines(): StoredLine[] {
+/** The stored lines, read and checked in one go; anything unreadable counts as an empty cart. */
+function readStoredLines(schema: typeof StoredLinesSchema): StoredLine[] {
   try {
-    const parsed = StoredLinesSchema.safeParse(JSON.parse(localStorage.getItem(GUEST_CART_KEY) ?? '[]'));
+    const parsed = schema.safeParse(JSON.parse(localStorage.getItem(GUEST_CART_KEY) ?? '[]'));
     if (!parsed.success) return [];
     return parsed.data
       .filter((line) => Number.isInteger(line.item_id) && line.quantity >= 1)
       .map((line) => ({ item_id: line.item_id, quantity: Math.min(MAX_LINE_QUANTITY, Math.floor(line.quantity)) }));
   } catch {
     return [];
+  }
+}
+
+/**
+ * Runs `change` on the stored lines once the schema (and zod) has loaded: it is loaded on first use,
+ * not with the page. The read, the change and the write then happen in one task, so two changes
+ * made at once (a double click) cannot both start from the same lines.
+ */
+export async function withGuestLines<T>(change: (lines: StoredLine[]) => T): Promise<T> {
+  const { StoredLinesSchema } = await import('./cart-schemas.ts');
+  return change(readStoredLines(StoredLinesSchema));
+}
+
+/** The stored lines (a copy: changing it changes nothing stored). */
+export function readGuestLines(): Promise<StoredLine[]> {
+  return withGuestLines((lines) => lines);
+}
+
+/**
+ * Whether this browser holds a guest cart at all (an empty one is never stored). Synchronous, for
+ * deciding whose cart to show while rendering; what the lines are is read by readGuestLines.
+ */
+export function hasStoredGuestCart(): boolean {
+  try {
+    return localStorage.getItem(GUEST_CART_KEY) !== null;
+  } catch {
+    return false;
   }
 }
 
@@ -33,15 +57,15 @@ export function writeGuestLines(lines: StoredLine[]): void {
 
 /** The guest's lines with current item details (price and stock come from the catalog, not the browser). */
 export async function loadGuestCart(): Promise<CartLine[]> {
-  const lines = readGuestLines();
+  const lines = await readGuestLines();
   if (lines.length === 0) return [];
-  const supabase = await getSupabase();
+  const [supabase, { CartItemListSchema }] = await Promise.all([getSupabase(), import('./cart-schemas.ts')]);
   const { data, error } = await supabase
     .from('items')
     .select('id, slug, title, price_cents, currency, stock, image_paths')
     .in('id', lines.map((line) => line.item_id));
   if (error) throw new Error(error.message);
-  const items = z.array(CartItemSchema).safeParse(data);
+  const items = CartItemListSchema.safeParse(data);
   if (!items.success) throw new Error('The server sent the cart in an unexpected shape.');
   const byId = new Map(items.data.map((item) => [item.id, item]));
   return lines.flatMap((line) => {
@@ -50,15 +74,16 @@ export async function loadGuestCart(): Promise<CartLine[]> {
   });
 }
 
-export function setGuestQuantity(itemId: number, quantity: number): void {
-  const lines = readGuestLines();
-  const index = lines.findIndex((line) => line.item_id === itemId);
-  const next = { item_id: itemId, quantity };
-  if (index === -1) lines.push(next);
-  else lines[index] = next;
-  writeGuestLines(lines);
+export function setGuestQuantity(itemId: number, quantity: number): Promise<void> {
+  return withGuestLines((lines) => {
+    const index = lines.findIndex((line) => line.item_id === itemId);
+    const next = { item_id: itemId, quantity };
+    if (index === -1) lines.push(next);
+    else lines[index] = next;
+    writeGuestLines(lines);
+  });
 }
 
-export function removeGuestLine(itemId: number): void {
-  writeGuestLines(readGuestLines().filter((line) => line.item_id !== itemId));
+export function removeGuestLine(itemId: number): Promise<void> {
+  return withGuestLines((lines) => writeGuestLines(lines.filter((line) => line.item_id !== itemId)));
 }

@@ -1,9 +1,8 @@
-import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
-import { readGuestLines, writeGuestLines, type StoredLine } from './guest-cart-store.ts';
+import type { MergeReport, StoredLine } from './cart-schemas.ts';
+import { hasStoredGuestCart, readGuestLines, withGuestLines, writeGuestLines } from './guest-cart-store.ts';
 
-const MergeReportSchema = z.array(z.object({ item_id: z.number(), requested: z.number(), quantity: z.number() }));
-export type MergeReport = z.infer<typeof MergeReportSchema>;
+export type { MergeReport } from './cart-schemas.ts';
 
 /** Held while one tab merges, so two tabs signing in at once merge the guest cart exactly once. */
 const MERGE_LOCK = 'lumen-guest-cart-merge';
@@ -28,20 +27,19 @@ export function remainingAfterMerge(merged: readonly StoredLine[], now: readonly
  * Returns null when there was nothing to merge.
  */
 export async function mergeGuestCart(): Promise<MergeReport | null> {
-  if (readGuestLines().length === 0) return null;
+  if (!hasStoredGuestCart()) return null;
   return withMergeLock(async () => {
-    const supabase = await getSupabase();
-    // Re-read inside the lock: another tab may have merged these lines while this one waited.
-    const lines = readGuestLines();
+    const [supabase, { MergeReportSchema }] = await Promise.all([getSupabase(), import('./cart-schemas.ts')]);
+    // Read inside the lock: another tab may have merged these lines while this one waited.
+    const lines = await readGuestLines();
     if (lines.length === 0) return null;
     const { data, error } = await supabase.rpc('merge_cart', { lines });
     if (error) throw new Error(error.message);
-    writeGuestLines(remainingAfterMerge(lines, readGuestLines()));
+    await withGuestLines((now) => writeGuestLines(remainingAfterMerge(lines, now)));
     const report = MergeReportSchema.safeParse(data);
     return report.success ? report.data : [];
   });
 }
 
-export function hasGuestLines(): boolean {
-  return readGuestLines().length > 0;
-}
+/** Whether a guest cart may be waiting to be merged (read without parsing it: see hasStoredGuestCart). */
+export const hasGuestLines = hasStoredGuestCart;

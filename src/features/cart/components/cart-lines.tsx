@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { itemImageUrl } from '@/lib/item-images';
 import { formatPrice } from '@/utils/format';
-import { lineLimit } from '../api/cart-schemas.ts';
+import { lineLimit } from '../api/cart-lines.ts';
 import { useCartContext } from '../hooks/use-cart-context.ts';
 
 /** The cart's lines with quantity steppers and Remove; used by the drawer and the /cart page. */

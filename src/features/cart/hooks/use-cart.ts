@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useScopedState } from '@/hooks/use-scoped-state';
-import { cartCount, cartTotalCents, lineLimit, type CartItem, type CartLine } from '../api/cart-schemas.ts';
+import { cartCount, cartTotalCents, lineLimit } from '../api/cart-lines.ts';
+import type { CartItem, CartLine } from '../api/cart-schemas.ts';
 import { cartKeys } from '../api/cart-keys.ts';
 import { getCart } from '../api/get-cart.ts';
 import { GUEST_CART_KEY, loadGuestCart, removeGuestLine, setGuestQuantity } from '../api/guest-cart-store.ts';
@@ -69,8 +70,8 @@ export function useCart(owner: CartOwner | null, sessionUserId: string | null) {
       if (owner.kind === 'user') {
         if (quantity <= 0) await removeCartLine(item.id);
         else await setCartQuantity(item.id, quantity);
-      } else if (quantity <= 0) removeGuestLine(item.id);
-      else setGuestQuantity(item.id, quantity);
+      } else if (quantity <= 0) await removeGuestLine(item.id);
+      else await setGuestQuantity(item.id, quantity);
     },
     onMutate: async (variables) => {
       setError(null);

@@ -1,17 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
-import { CategorySchema, parseOrThrow, type Category } from './item-schemas.ts';
+import type { Category } from './item-schemas.ts';
 
 export async function getCategories(): Promise<Category[]> {
-  const supabase = await getSupabase();
+  // The schemas (and zod) load with supabase-js, not with the page: see item-schemas.ts.
+  const [supabase, { CategoryListSchema, parseOrThrow }] = await Promise.all([getSupabase(), import('./item-schemas.ts')]);
   const { data, error } = await supabase
     .from('categories')
     .select('id, slug, name, description')
     .order('sort_order')
     .order('id');
   if (error) throw new Error(error.message);
-  return parseOrThrow(z.array(CategorySchema), data, 'the categories');
+  return parseOrThrow(CategoryListSchema, data, 'the categories');
 }
 
 export const getCategoriesQueryOptions = () =>

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { ItemPageSchema, parseOrThrow, type ItemSummary } from './item-schemas.ts';
+import type { ItemSummary } from './item-schemas.ts';
 
 async function showcase(kind: 'featured' | 'new'): Promise<ItemSummary[]> {
-  const supabase = await getSupabase();
+  // The schemas (and zod) load with supabase-js, not with the page: see item-schemas.ts.
+  const [supabase, { ItemPageSchema, parseOrThrow }] = await Promise.all([getSupabase(), import('./item-schemas.ts')]);
   const { data, error } = await supabase.rpc('search_items', {
     featured: kind === 'featured',
     sort: 'newest',

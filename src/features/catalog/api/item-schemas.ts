@@ -1,5 +1,9 @@
 import * as z from 'zod/mini';
 
+// Code on the first page (home, the header's cart) imports this module only for its types and loads
+// it with `import()` next to supabase-js when it fetches: zod is then not part of the script the
+// first paint waits to hydrate (docs/decisions/005). Lazily loaded routes import it as usual.
+
 /** A row of search_items' page (supabase/migrations/…_catalog_search.sql). */
 export const ItemSummarySchema = z.object({
   id: z.number(),
@@ -29,6 +33,7 @@ export type ItemPage = z.infer<typeof ItemPageSchema>;
 
 export const CategorySchema = z.object({ id: z.number(), slug: z.string(), name: z.string(), description: z.string() });
 export type Category = z.infer<typeof CategorySchema>;
+export const CategoryListSchema = z.array(CategorySchema);
 
 export const ItemSchema = z.object({
   id: z.number(),
