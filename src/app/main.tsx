@@ -9,6 +9,7 @@ import { forgetTypedInputs, watchTypedInputs } from '@/lib/typed-before-hydratio
 import { whenIdle } from '@/lib/when-idle';
 import { takeOverEarlyPresses } from '@/lib/early-presses';
 import { getThemeStore } from '@/theme/use-theme';
+import { setHydratingPrerenderedPage } from '@/hooks/use-hydrated';
 import { readPrerenderedPage, seedPrerenderedData } from './prerendered-page.ts';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './app-routes.tsx';
@@ -27,6 +28,7 @@ if (!container) throw new Error('index.html lacks #root');
 const page = readPrerenderedPage(document);
 const refreshPrerenderedData = page.state ? seedPrerenderedData(queryClient, page.state) : undefined;
 const afterFirstRender = () => {
+  setHydratingPrerenderedPage(false);
   forgetTypedInputs();
   takeOverEarlyPresses();
   // A task of its own once the page is interactive: the refetch and its re-render are not part of hydrating.
@@ -57,6 +59,7 @@ async function start(container: HTMLElement) {
   if (page.url !== null && page.url === `${window.location.pathname}${window.location.search}`) {
     // As a transition, React hydrates in slices and yields between them, so no long task blocks the
     // page already on screen; the DOM stays, so nothing typed meanwhile is lost.
+    setHydratingPrerenderedPage(true);
     startTransition(() => void hydrateRoot(container, app));
   } else {
     // Rendered anew, the page replaces the prerendered DOM when React commits. As a transition it is

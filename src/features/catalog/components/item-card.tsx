@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/utils/format';
@@ -5,8 +6,12 @@ import type { ItemSummary } from '../api/item-schemas.ts';
 import { ItemImage } from './item-image.tsx';
 import { StockLabel } from './stock-label.tsx';
 
-/** `heading` keeps the outline in order: h2 under a page's h1, h3 inside a titled section. */
-export function ItemCard({ item, priority = false, heading: Heading = 'h3' }: { item: ItemSummary; priority?: boolean; heading?: 'h2' | 'h3' }) {
+/**
+ * `heading` keeps the outline in order: h2 under a page's h1, h3 inside a titled section.
+ * Memoised: a refetch that changes one item (TanStack Query keeps the others' objects) re-renders
+ * that card only.
+ */
+export const ItemCard = memo(function ItemCard({ item, priority = false, heading: Heading = 'h3' }: { item: ItemSummary; priority?: boolean; heading?: 'h2' | 'h3' }) {
   return (
     <article className="group relative flex flex-col gap-2">
       <ItemImage
@@ -30,4 +35,4 @@ export function ItemCard({ item, priority = false, heading: Heading = 'h3' }: { 
       </p>
     </article>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { PackageSearch, RotateCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ItemSummary } from '../api/item-schemas.ts';
@@ -7,7 +7,13 @@ import { ItemCard } from './item-card.tsx';
 
 const GRID = 'grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4';
 
-export function ItemGrid({ items, label, cardHeading = 'h3' }: { items: ItemSummary[]; label: string; cardHeading?: 'h2' | 'h3' }) {
+/**
+ * Memoised: the listing around it re-renders as a background refetch starts and ends ("updating…"),
+ * and with the page's items unchanged (the same array, by TanStack Query's structural sharing) the
+ * 24 cards are not rendered again. Those updates come through useSyncExternalStore, which React
+ * renders in one uninterruptible task: on a slow phone that was a long task after every refresh.
+ */
+export const ItemGrid = memo(function ItemGrid({ items, label, cardHeading = 'h3' }: { items: ItemSummary[]; label: string; cardHeading?: 'h2' | 'h3' }) {
   return (
     <ul className={GRID} aria-label={label}>
       {items.map((item, index) => (
@@ -17,7 +23,7 @@ export function ItemGrid({ items, label, cardHeading = 'h3' }: { items: ItemSumm
       ))}
     </ul>
   );
-}
+});
 
 export function ItemGridSkeleton({ count = 8 }: { count?: number }) {
   return (
