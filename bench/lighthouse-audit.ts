@@ -47,7 +47,9 @@ export async function runLighthouseBench(log: (line: string) => void): Promise<R
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      // A failed audit (the page did not load or paint in time) scores 0 with no metrics: say why.
+      if (runtimeError) log(`${page.name.padEnd(8)} ${url.replace(server.url, '')}: Lighthouse could not audit the page: ${runtimeError.code} ${runtimeError.message}`);
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const cls = audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
       figures[`lighthouse${page.name}Performance`] = score('performance');
