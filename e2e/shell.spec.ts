@@ -62,6 +62,23 @@ test('navigation works without reloading the page', async ({ page }) => {
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 });
 
+test('a page whose code cannot be loaded (a deploy replaced it) shows an error with Reload, and Back still works', async ({ page, problems }) => {
+  // The item page's own chunk (item-<hash>.js), not item-schemas-<hash>.js.
+  await page.route(/\/assets\/item-[\w-]{8}\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+  await page.setViewportSize(PHONE);
+  await page.goto('/catalog');
+  await appIsLive(page);
+  await page.getByRole('list', { name: 'Items' }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be shown');
+  await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalog');
+  await expect(page.getByRole('list', { name: 'Items' }).getByRole('link').first()).toBeVisible();
+  // The refused chunk and the failed route are reported on the console, as they should be.
+  expect(problems.consoleErrors.length).toBeGreaterThan(0);
+  problems.consoleErrors.splice(0);
+});
+
 test('the skip link moves focus to the main content', async ({ page }) => {
   await page.goto('/');
   await page.keyboard.press('Tab');

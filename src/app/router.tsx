@@ -11,15 +11,10 @@ import { HomeRoute } from './routes/home.tsx';
  */
 function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
   let loaded: ComponentType | null = null;
+  // Kept when it fails too: `use` then throws to the route error boundary ("Reload"), where a fresh
+  // promise per render would suspend again and again on a chunk that is gone after a deploy.
   let pending: Promise<ComponentType> | null = null;
-  const preload = (): Promise<ComponentType> =>
-    (pending ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        pending = null; // a chunk that failed (a deploy, the network) is asked for again next time
-        throw error;
-      },
-    ));
+  const preload = (): Promise<ComponentType> => (pending ??= load().then((component) => (loaded = component)));
   function LazyRoute() {
     const Page = loaded ?? use(preload());
     return <Page />;
