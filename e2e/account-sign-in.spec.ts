@@ -168,3 +168,44 @@ test.describe('session', () => {
     await expect(other).toHaveURL(/\/sign-in\?next=%2Faccount$/);
   });
 });
+
+test.describe('sign in from where the shopper is', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`from an item page, signing in returns to that item (${viewport.width} px); the phone menu signs out and stays`, async ({ page, request }, testInfo) => {
+      const address = uniqueEmail(testInfo, `return-${viewport.width}`);
+      await createUser(request, address);
+      await page.setViewportSize(viewport);
+      await page.goto('/catalog');
+      const card = page.getByRole('list', { name: 'Items' }).getByRole('link').nth(3);
+      const title = (await card.textContent()) ?? '';
+      await card.click();
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const itemUrl = page.url();
+
+      if (viewport === PHONE) {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign in' }).click();
+      } else {
+        await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+      }
+      await expect(page.getByText('Sign in to continue where you were.')).toBeVisible();
+      const form = page.getByRole('form', { name: 'Sign in' });
+      await form.getByLabel('E-mail').fill(address);
+      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(itemUrl);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+      if (viewport === PHONE) {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const menu = page.getByRole('dialog', { name: 'Menu' });
+        await expect(menu.getByRole('link', { name: 'Account' })).toBeVisible();
+        await menu.getByRole('button', { name: 'Sign out' }).click();
+        await expect(menu).toBeHidden();
+        await expect(page).toHaveURL(itemUrl);
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
+      }
+    });
+  }
+});

@@ -1,6 +1,6 @@
 import { DEV_SERVICE_ROLE_KEY as SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
-import { DESKTOP, PHONE, appIsLive, expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { DESKTOP, PHONE, appIsLive, expect, expectNoAxeViolations, holdRequests, test } from './fixtures.ts';
 
 // The demo catalog is deterministic: the e2e server seeds the same 240 items every run.
 const ITEMS = generateItems(240);
@@ -67,6 +67,25 @@ test('paging is in the URL and Back returns to the previous page and scroll posi
   await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await page.goBack();
   await expect(grid.getByRole('link').first()).toHaveText(firstOnPageOne ?? '');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+});
+
+test('Back returns to the scroll position also when Next page was followed before the app was live (a document load)', async ({ page }) => {
+  // The first page's scripts are held: Next page is then a plain link, and each page is a document.
+  const release = await holdRequests(page, '**/assets/index-*.js');
+  await page.goto('/catalog');
+  await page.getByRole('link', { name: 'Next page' }).scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(200);
+  await page.getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  release();
+  await appIsLive(page);
+  // Page 2 at the top: its position must not be taken for page 1's (both entries are documents).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/catalog$/);
+  await appIsLive(page);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
 });
 

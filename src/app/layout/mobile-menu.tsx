@@ -1,9 +1,11 @@
-import { User, X } from 'lucide-react';
+import { LogOut, User, X } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
+import { useSignOut } from '@/features/account/api/sign-out';
+import { signInHrefFor } from '@/features/account/session/sign-in-href';
 import { useSession } from '@/features/account/session/use-session';
 import { ThemeRadioGroup } from '@/theme/theme-radio-group';
 import { cn } from '@/utils/cn';
@@ -29,10 +31,11 @@ export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   }
 
   const session = useSession();
+  const signOut = useSignOut();
   const accountLink =
     session.status === 'signed-in'
       ? { label: 'Account', href: paths.account.getHref(), icon: User, end: true }
-      : { label: 'Sign in', href: paths.signIn.getHref(), icon: User, end: true };
+      : { label: 'Sign in', href: signInHrefFor(location), icon: User, end: true };
   const links = [...NAV_ITEMS, accountLink];
 
   return (
@@ -65,8 +68,28 @@ export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
                 </NavLink>
               </li>
             ))}
+            {session.status === 'signed-in' ? (
+              <li>
+                {/* Signs this device out and stays on the page (a page that needs an account then
+                    sends the visitor home, as it does when the session ends elsewhere). */}
+                <button
+                  type="button"
+                  className={cn(itemClass, 'w-full')}
+                  disabled={signOut.isPending}
+                  onClick={() => signOut.mutate('local', { onSuccess: () => setOpen(false) })}
+                >
+                  <LogOut aria-hidden="true" />
+                  Sign out
+                </button>
+              </li>
+            ) : null}
           </ul>
         </nav>
+        {signOut.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            Signing out did not finish. Try again.
+          </p>
+        ) : null}
         <ThemeRadioGroup />
       </DialogContent>
     </Dialog>

@@ -65,13 +65,18 @@ export function ScrollRestoration() {
     };
   }, []);
 
+  // An entry the browser loaded as a document (a first visit, a link followed before the app was
+  // live, a reload) has no key of the router's: every such entry is "default". Those are told
+  // apart by their address instead, or Back to one would get another's position.
+  const entryKey = location.key === 'default' ? `document ${location.pathname}${location.search}` : location.key;
+
   useLayoutEffect(() => {
-    currentKey = location.key;
+    currentKey = entryKey;
     positions ??= readSaved();
-    const saved = positions.get(location.key);
+    const saved = positions.get(entryKey);
     if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
     else if (!(location.hash && scrollToHash(location.hash)) && navigationType !== 'POP') window.scrollTo(0, 0);
-  }, [location.key, location.hash, navigationType]);
+  }, [entryKey, location.hash, navigationType]);
 
   return null;
 }

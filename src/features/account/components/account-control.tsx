@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useProfile } from '../api/get-profile.ts';
 import { endPasswordRecovery } from '../session/session-store.ts';
+import { signInHrefFor } from '../session/sign-in-href.ts';
 import { useSession } from '../session/use-session.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
@@ -18,7 +19,8 @@ export function AccountControl({ showLabel = false }: { showLabel?: boolean }) {
   const userId = session.status === 'signed-in' ? session.userId : null;
   const profile = useProfile(userId);
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
 
   const recovering = session.status === 'signed-in' && session.recovering;
   useEffect(() => {
@@ -31,7 +33,7 @@ export function AccountControl({ showLabel = false }: { showLabel?: boolean }) {
   if (session.status !== 'signed-in') {
     return (
       <Button variant="ghost" size="compact" asChild>
-        <Link to={paths.signIn.getHref()} aria-busy={session.status === 'loading' || undefined}>
+        <Link to={signInHrefFor(location)} aria-busy={session.status === 'loading' || undefined}>
           <User aria-hidden="true" />
           Sign in
         </Link>
