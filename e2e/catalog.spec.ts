@@ -73,7 +73,8 @@ test('paging is in the URL and Back returns to the previous page and scroll posi
 test('Back returns to the scroll position also when Next page was followed before the app was live (a document load)', async ({ page }) => {
   // The first page's scripts are held: Next page is then a plain link, and each page is a document.
   const release = await holdRequests(page, '**/assets/index-*.js');
-  await page.goto('/catalog');
+  // Not until "load": the held script, once the page asks for it, keeps the load event back.
+  await page.goto('/catalog', { waitUntil: 'domcontentloaded' });
   await page.getByRole('link', { name: 'Next page' }).scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(200);
@@ -87,6 +88,36 @@ test('Back returns to the scroll position also when Next page was followed befor
   await expect(page).toHaveURL(/\/catalog$/);
   await appIsLive(page);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+});
+
+test('a price with a decimal comma applies; one that is not a price is said so and kept', async ({ page }) => {
+  await page.goto('/catalog/lighting');
+  await appIsLive(page);
+  const max = page.getByLabel('Max price (€)');
+  await max.fill('ten');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The max price is not a price: enter an amount like 12 or 12,50.');
+  await expect(max).toHaveAttribute('aria-invalid', 'true');
+  await expect(max).toHaveValue('ten');
+  await expect(page).not.toHaveURL(/max=/);
+  await max.fill('150,50');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/max=150\.5(&|$)/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(max).toHaveValue('150.5');
+  const prices = page.getByRole('list', { name: 'Items' }).locator('article p span:first-child');
+  await expect.poll(async () => Math.max(...(await prices.allTextContents()).map((text) => Number(text.replace(/[^0-9.]/g, ''))))).toBeLessThanOrEqual(150.5);
+});
+
+test('a page past the end says which pages exist instead of "no items match"', async ({ page }) => {
+  await page.goto('/catalog?page=99');
+  const status = page.getByRole('status').filter({ hasText: /items$/ });
+  await expect(status).toHaveText('240 items');
+  await expect(page.getByText('There is no page 99: these 240 items fill 10 pages.')).toBeVisible();
+  await expect(page.getByText('No items match these filters.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Go to page 10' }).click();
+  await expect(page).toHaveURL(/page=10$/);
+  await expect(page.getByRole('list', { name: 'Items' }).getByRole('listitem').first()).toBeVisible();
 });
 
 test('search by keyboard: type, arrow down, Enter opens the item', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -6,6 +6,7 @@ import { cn } from '@/utils/cn';
 import { useCategories } from '../api/get-categories.ts';
 import { SORTS, type ListItemsParams, type Sort } from '../api/list-items.ts';
 import type { CatalogFilterPatch } from '../hooks/use-catalog-params.ts';
+import { parsePriceCents, priceParam } from '../utils/price-input.ts';
 
 const SORT_LABELS: Record<Sort, string> = {
   relevance: 'Best match',
@@ -39,20 +40,31 @@ export function CatalogFilters({
   // moment later, and whatever it then says (Back, a shared link) wins.
   const [inStock, setInStock] = useState(params.inStock);
   const [sort, setSort] = useState<Sort>(params.sort);
+  // A price that is not one ("ten", "10,5,0") is said so next to the field and not applied; what
+  // was typed stays for correcting. Empty means no limit.
+  const [invalid, setInvalid] = useState<{ min: boolean; max: boolean }>({ min: false, max: false });
   const applied = `${params.minPriceCents}:${params.maxPriceCents}:${params.inStock}:${params.sort}`;
   const [lastApplied, setLastApplied] = useState(applied);
   if (applied !== lastApplied) {
     setLastApplied(applied);
+    setInvalid({ min: false, max: false });
     setMin(units(params.minPriceCents));
     setMax(units(params.maxPriceCents));
     setInStock(params.inStock);
     setSort(params.sort);
   }
 
+  const priceErrorId = useId();
   const onPriceSubmit = (event: FormEvent) => {
     event.preventDefault();
-    onChange({ min: min.trim() || null, max: max.trim() || null });
+    const read = (text: string) => (text.trim() === '' ? { ok: true, value: null } : { ok: parsePriceCents(text) !== null, value: parsePriceCents(text) });
+    const [low, high] = [read(min), read(max)];
+    setInvalid({ min: !low.ok, max: !high.ok });
+    if (!low.ok || !high.ok) return;
+    onChange({ min: low.value === null ? null : priceParam(low.value), max: high.value === null ? null : priceParam(high.value) });
   };
+  const priceFieldProps = (which: 'min' | 'max') =>
+    invalid[which] ? { 'aria-invalid': true, 'aria-describedby': priceErrorId } : {};
   const sorts = params.query ? SORTS : SORTS.filter((sort) => sort !== 'relevance');
 
   return (
@@ -83,11 +95,11 @@ export function CatalogFilters({
         <form onSubmit={onPriceSubmit} className="flex items-end gap-2" aria-label="Price range">
           <label className="flex flex-col gap-1 text-sm">
             <span className="text-muted-foreground">Min price (€)</span>
-            <input className={cn(fieldClass, 'w-24')} inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} />
+            <input className={cn(fieldClass, 'w-24')} inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} {...priceFieldProps('min')} />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             <span className="text-muted-foreground">Max price (€)</span>
-            <input className={cn(fieldClass, 'w-24')} inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} />
+            <input className={cn(fieldClass, 'w-24')} inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} {...priceFieldProps('max')} />
           </label>
           <Button type="submit" variant="secondary">
             Apply
@@ -124,6 +136,12 @@ export function CatalogFilters({
           </select>
         </label>
       </div>
+      {invalid.min || invalid.max ? (
+        <p id={priceErrorId} role="alert" className="text-sm text-danger">
+          {invalid.min && invalid.max ? 'Neither price' : invalid.min ? 'The min price' : 'The max price'} is not a price: enter an amount like 12 or
+          12,50.
+        </p>
+      ) : null}
     </div>
   );
 }

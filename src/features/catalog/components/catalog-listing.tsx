@@ -27,6 +27,17 @@ export function CatalogListing({ showCategories = true }: { showCategories?: boo
         <ItemGridSkeleton />
       ) : result.isError && !result.data ? (
         <ItemGridError message={result.error.message} onRetry={() => void result.refetch()} />
+      ) : result.data.items.length === 0 && result.data.total > 0 ? (
+        // A page past the end (an old link, ?page=99): the items exist, this page does not.
+        <ItemGridEmpty
+          action={
+            <Button variant="secondary" onClick={() => update({ page: pageCount })}>
+              Go to page {pageCount}
+            </Button>
+          }
+        >
+          {`There is no page ${params.page}: these ${countLabel(result.data.total, capped, 'item')} fill ${pageCount} ${pageCount === 1 ? 'page' : 'pages'}.`}
+        </ItemGridEmpty>
       ) : result.data.items.length === 0 ? (
         <ItemGridEmpty
           action={

@@ -1,11 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { SORTS, type ListItemsParams, type Sort } from '../api/list-items.ts';
+import { parsePriceCents } from '../utils/price-input.ts';
 
-function wholeUnits(value: string | null): number | null {
-  if (value === null || value.trim() === '') return null;
-  const number = Number(value);
-  return Number.isFinite(number) && number >= 0 && number <= 1_000_000 ? Math.round(number * 100) : null;
+/** A price in the address (`?max=10.5`; a decimal comma typed into a shared link counts too). */
+function priceFromParam(value: string | null): number | null {
+  return value === null ? null : parsePriceCents(value);
 }
 
 export interface CatalogFilterPatch {
@@ -29,8 +29,8 @@ export function useCatalogParams() {
     const sortParam = searchParams.get('sort');
     const pageParam = Number(searchParams.get('page') ?? '1');
     const query = (searchParams.get('q') ?? '').trim().slice(0, 200);
-    const minPriceCents = wholeUnits(searchParams.get('min'));
-    const maxPriceCents = wholeUnits(searchParams.get('max'));
+    const minPriceCents = priceFromParam(searchParams.get('min'));
+    const maxPriceCents = priceFromParam(searchParams.get('max'));
     const ordered = minPriceCents !== null && maxPriceCents !== null && minPriceCents > maxPriceCents;
     return {
       query,
