@@ -10,6 +10,7 @@ import {
   setStock,
   stockedItem,
 } from './cart-helpers.ts';
+import { formatPrice } from '../src/utils/format.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 test('a guest fills the cart: the count changes at once, the drawer works by keyboard, the cart survives a reload', async ({ page }) => {
@@ -34,6 +35,8 @@ test('a guest fills the cart: the count changes at once, the drawer works by key
   const mugLine = drawer.getByRole('listitem', { name: mug.title });
   await mugLine.getByRole('button', { name: `One more ${mug.title}` }).click();
   await expect(mugLine.getByTestId('line-quantity')).toHaveText('Quantity: 3');
+  // Each line shows its unit price times the quantity next to the line's total.
+  await expect(mugLine.getByTestId('line-unit-price')).toHaveText(`${formatPrice(mug.price_cents, 'EUR')} × 3`);
   await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 4 items');
   await drawer.getByRole('listitem', { name: bowl.title }).getByRole('button', { name: /^Remove/ }).click();
   await expect(drawer.getByRole('listitem')).toHaveCount(1);

@@ -48,6 +48,7 @@ test('order → receipt in the outbox → confirmed without a reload → cancel 
   await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
   await expect(page.getByTestId('order-status')).toHaveText('Status: Confirmed');
   expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/catalog');
   await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 0 items');
 
   const receipts = (await mailsTo(request, email)).filter((mail) => mail.subject === `Your Lumen order #${orderId} is confirmed`);

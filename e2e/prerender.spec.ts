@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
-import { DESKTOP, PHONE, appliedTheme, expect, expectThemeMenuOpenedByEnter, holdRequests, test } from './fixtures.ts';
+import { DESKTOP, PHONE, appIsLive, appliedTheme, expect, expectThemeMenuOpenedByEnter, holdRequests, test } from './fixtures.ts';
 
 // The public routes are prerendered at build time (scripts/prerender.ts) and hydrated in the
 // browser; the build's text files are precompressed (scripts/precompress.ts).
@@ -126,8 +126,11 @@ for (const viewport of [{ width: 390, height: 844 }, PHONE, DESKTOP]) {
 test('a prerendered page hydrates: the page it shows is the app, with live data and working links', async ({ page }) => {
   await page.goto('/catalog/lighting');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lighting');
-  // The live count (fetched again after hydration) and a client-side navigation.
+  // The count (in the prerendered HTML too, then fetched again after hydration) and, once the app
+  // is live, a client-side navigation; a link followed before then is a plain page load, as it
+  // should be, which is not what this test is about.
   await expect(page.getByRole('status').filter({ hasText: /items?$/ })).toBeVisible();
+  await appIsLive(page);
   await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
   await page.getByRole('banner').getByRole('link', { name: 'Catalog' }).click();
   await expect(page).toHaveURL(/\/catalog$/);

@@ -34,6 +34,9 @@ export function CartLines({ onNavigate }: { onNavigate?: () => void }) {
                 </Link>
                 <span className="shrink-0 text-sm font-semibold">{formatPrice(item.price_cents * quantity, item.currency)}</span>
               </div>
+              <p className="-mt-1 text-xs text-muted-foreground tabular-nums" data-testid="line-unit-price">
+                {formatPrice(item.price_cents, item.currency)} × {quantity}
+              </p>
               <div className="flex items-center gap-1">
                 <Button
                   variant="secondary"

@@ -56,6 +56,9 @@ export function CartPage({ action }: { action: ReactNode }) {
       <aside aria-label="Order summary" className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-5 shadow-sm lg:sticky lg:top-24">
         <CartSummary ruled={false} />
         {action}
+        <Link to={paths.catalog.getHref()} className="self-center text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Continue shopping
+        </Link>
       </aside>
     </div>
   );

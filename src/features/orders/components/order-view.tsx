@@ -1,8 +1,10 @@
 import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
 import { useOrder } from '../api/get-order.ts';
 import { useLiveOrder } from '../hooks/use-live-order.ts';
 import { OrderDetails } from './order-details.tsx';
@@ -51,6 +53,9 @@ export function OrderView({
       <div className="mb-8 flex flex-col gap-2">
         <h1 className="text-3xl font-semibold tracking-tight">Order #{orderId}</h1>
         {justPlaced ? <p className="text-muted-foreground">Thank you! Your order is placed; the confirmation is on its way to your inbox.</p> : null}
+        <Link to={paths.catalog.getHref()} className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Continue shopping
+        </Link>
       </div>
       <OrderDetails userId={userId} order={order.data} />
     </>
