@@ -1,4 +1,5 @@
 import { DEV_SERVICE_ROLE_KEY as SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
+import { formatPrice } from '../src/utils/format.ts';
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
 import { DESKTOP, PHONE, appIsLive, expect, expectNoAxeViolations, holdRequests, test } from './fixtures.ts';
 
@@ -129,7 +130,12 @@ test('search by keyboard: type, arrow down, Enter opens the item', async ({ page
   await page.keyboard.type(lamp.title);
   const options = dialog.getByRole('option');
   await expect(options.first()).toBeVisible();
-  await expect(options.filter({ hasText: lamp.title }).first()).toBeVisible();
+  const lampOption = options.filter({ hasText: lamp.title }).first();
+  await expect(lampOption).toBeVisible();
+  // A suggestion shows the item's picture, price and stock, not only its name.
+  await expect(lampOption).toContainText(formatPrice(lamp.price_cents, 'EUR'));
+  await expect(lampOption).toContainText(/In stock|Only \d+ left|Out of stock/);
+  await expect(lampOption.locator('img')).toHaveAttribute('src', /\/storage\/v1\/object\/public\/item-images\//);
   const index = (await options.allTextContents()).findIndex((text) => text.startsWith(lamp.title));
   for (let i = 0; i <= index; i++) await page.keyboard.press('ArrowDown');
   await expect(options.nth(index)).toHaveAttribute('aria-selected', 'true');

@@ -95,11 +95,11 @@ export function CatalogFilters({
         <form onSubmit={onPriceSubmit} className="flex items-end gap-2" aria-label="Price range">
           <label className="flex flex-col gap-1 text-sm">
             <span className="text-muted-foreground">Min price (€)</span>
-            <input className={cn(fieldClass, 'w-24')} inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} {...priceFieldProps('min')} />
+            <input className={cn(fieldClass, 'w-24 aria-invalid:border-danger')} inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} {...priceFieldProps('min')} />
           </label>
           <label className="flex flex-col gap-1 text-sm">
             <span className="text-muted-foreground">Max price (€)</span>
-            <input className={cn(fieldClass, 'w-24')} inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} {...priceFieldProps('max')} />
+            <input className={cn(fieldClass, 'w-24 aria-invalid:border-danger')} inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} {...priceFieldProps('max')} />
           </label>
           <Button type="submit" variant="secondary">
             Apply

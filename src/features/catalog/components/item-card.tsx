@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { formatPrice } from '@/utils/format';
 import type { ItemSummary } from '../api/item-schemas.ts';
 import { ItemImage } from './item-image.tsx';
-import { StockLabel } from './stock-label.tsx';
+import { StockLabel } from '@/components/stock-label';
 
 /**
  * `heading` keeps the outline in order: h2 under a page's h1, h3 inside a titled section.

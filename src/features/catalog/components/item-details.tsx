@@ -3,7 +3,7 @@ import { formatPrice } from '@/utils/format';
 import type { Item } from '../api/item-schemas.ts';
 import { ItemGallery } from './item-gallery.tsx';
 import { QuantityPicker } from './quantity-picker.tsx';
-import { StockLabel } from './stock-label.tsx';
+import { StockLabel } from '@/components/stock-label';
 
 /**
  * The item page's body. `renderBuy` receives the chosen quantity and draws the buying control,

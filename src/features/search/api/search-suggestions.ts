@@ -8,6 +8,8 @@ const SuggestionSchema = z.object({
   title: z.string(),
   price_cents: z.number(),
   currency: z.string(),
+  stock: z.number(),
+  image_paths: z.array(z.string()),
   category_name: z.string(),
 });
 export type Suggestion = z.infer<typeof SuggestionSchema>;

@@ -1,10 +1,12 @@
 import { Loader2, Search } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { StockLabel } from '@/components/stock-label';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { itemImageUrl } from '@/lib/item-images';
 import { cn } from '@/utils/cn';
 import { formatPrice } from '@/utils/format';
 import { useSearchSuggestions } from '../api/search-suggestions.ts';
@@ -121,15 +123,30 @@ export function SearchDialog({ defaultOpen = false }: { defaultOpen?: boolean })
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => go(paths.item.getHref(item.slug))}
               className={cn(
-                'flex cursor-pointer items-baseline justify-between gap-4 rounded-md px-3 py-2 hover:bg-muted',
+                'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 hover:bg-muted',
                 index === active && 'bg-muted outline-2 outline-ring',
               )}
             >
-              <span>
-                <span className="font-medium">{item.title}</span>
-                <span className="ml-2 text-sm text-muted-foreground">{item.category_name}</span>
+              {item.image_paths[0] ? (
+                <img
+                  src={itemImageUrl(item.image_paths[0], 320)}
+                  alt=""
+                  width={40}
+                  height={50}
+                  decoding="async"
+                  className="h-[50px] w-10 shrink-0 rounded bg-muted object-cover"
+                />
+              ) : (
+                <span aria-hidden="true" className="h-[50px] w-10 shrink-0 rounded bg-muted" />
+              )}
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate font-medium">{item.title}</span>
+                <span className="text-sm text-muted-foreground">{item.category_name}</span>
               </span>
-              <span className="text-sm font-semibold">{formatPrice(item.price_cents, item.currency)}</span>
+              <span className="flex shrink-0 flex-col items-end">
+                <span className="text-sm font-semibold">{formatPrice(item.price_cents, item.currency)}</span>
+                <StockLabel stock={item.stock} size="xs" />
+              </span>
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ function stockText(stock: number): string {
   return 'In stock';
 }
 
+/** In stock / Only n left / Out of stock, coloured; on item cards, item pages and search suggestions. */
 export function StockLabel({ stock, size = 'sm' }: { stock: number; size?: 'sm' | 'xs' }) {
   return (
     <span
