@@ -1,8 +1,8 @@
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { ItemThumbnail } from '@/components/item-thumbnail';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { itemImageUrl } from '@/lib/item-images';
 import { formatPrice } from '@/utils/format';
 import { lineLimit } from '../api/cart-lines.ts';
 import { useCartContext } from '../hooks/use-cart-context.ts';
@@ -16,17 +16,7 @@ export function CartLines({ onNavigate }: { onNavigate?: () => void }) {
         const limit = lineLimit(item);
         return (
           <li key={item.id} aria-label={item.title} className="flex gap-3 py-3">
-            {item.image_paths[0] ? (
-              <img
-                src={itemImageUrl(item.image_paths[0], 320)}
-                alt=""
-                width={64}
-                height={80}
-                className="h-20 w-16 shrink-0 rounded-md bg-muted object-cover"
-              />
-            ) : (
-              <div className="h-20 w-16 shrink-0 rounded-md bg-muted" />
-            )}
+            <ItemThumbnail path={item.image_paths[0]} size="md" />
             <div className="flex min-w-0 flex-1 flex-col gap-2">
               <div className="flex items-baseline justify-between gap-2">
                 <Link to={paths.item.getHref(item.slug)} onClick={onNavigate} className="truncate font-medium hover:underline">

@@ -1,12 +1,12 @@
 import { Loader2, Search } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { ItemThumbnail } from '@/components/item-thumbnail';
 import { StockLabel } from '@/components/stock-label';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { itemImageUrl } from '@/lib/item-images';
 import { cn } from '@/utils/cn';
 import { formatPrice } from '@/utils/format';
 import { useSearchSuggestions } from '../api/search-suggestions.ts';
@@ -127,18 +127,7 @@ export function SearchDialog({ defaultOpen = false }: { defaultOpen?: boolean })
                 index === active && 'bg-muted outline-2 outline-ring',
               )}
             >
-              {item.image_paths[0] ? (
-                <img
-                  src={itemImageUrl(item.image_paths[0], 320)}
-                  alt=""
-                  width={40}
-                  height={50}
-                  decoding="async"
-                  className="h-[50px] w-10 shrink-0 rounded bg-muted object-cover"
-                />
-              ) : (
-                <span aria-hidden="true" className="h-[50px] w-10 shrink-0 rounded bg-muted" />
-              )}
+              <ItemThumbnail path={item.image_paths[0]} size="sm" />
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-medium">{item.title}</span>
                 <span className="text-sm text-muted-foreground">{item.category_name}</span>
