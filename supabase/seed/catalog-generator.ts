@@ -1,5 +1,16 @@
-import { ADJECTIVES, CATEGORIES, DESCRIPTION_DETAILS, DESCRIPTION_OPENERS, FINISHES } from './catalog-vocabulary.ts';
-import { createRandom } from './random.ts';
+import {
+  CARE_NOTES,
+  CATEGORIES,
+  COLLECTIONS,
+  DESCRIPTION_OPENERS,
+  MATERIALS,
+  type CategoryVocabulary,
+  type ColourName,
+  type Kind,
+  type MaterialName,
+} from './catalog-vocabulary.ts';
+import { IMAGE_VIEWS, type ImageView, type ItemLook } from './item-look.ts';
+import { createRandom, type Random } from './random.ts';
 
 export interface SeedCategory {
   slug: string;
@@ -8,6 +19,7 @@ export interface SeedCategory {
   sort_order: number;
 }
 
+/** An item as the seed writes it, plus what it is (`look`), which pictures and tests read. */
 export interface SeedItem {
   slug: string;
   title: string;
@@ -19,12 +31,9 @@ export interface SeedItem {
   image_paths: string[];
   featured: boolean;
   created_at: string;
+  kind: string;
+  look: ItemLook;
 }
-
-/** Distinct generated images per category; items draw their gallery from this pool. */
-export const IMAGE_VARIANTS_PER_CATEGORY = 8;
-export const IMAGE_WIDTHS = [320, 640] as const;
-export const IMAGE_ASPECT = { width: 4, height: 5 } as const;
 
 const CATALOG_EPOCH = Date.UTC(2026, 10, 1);
 const DAY = 86_400_000;
@@ -37,67 +46,112 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-export function imagePath(categorySlug: string, variant: number): string {
-  return `${categorySlug}/${String(variant).padStart(2, '0')}`;
+/** Storage path of one view of a look, without the "-{width}.webp" suffix. */
+export function imagePath(look: ItemLook, view: ImageView): string {
+  return `${look.shape}/${slugify(look.material)}-${look.colour ? slugify(look.colour) : 'natural'}-${view}`;
 }
 
 export function generateCategories(): SeedCategory[] {
   return CATEGORIES.map(({ slug, name, description }, index) => ({ slug, name, description, sort_order: index }));
 }
 
-function withArticle(word: string): string {
-  return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
-}
-
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The same `count` and `seed` always produce the same items, in the same order. */
+interface Combination {
+  kind: Kind;
+  material: MaterialName;
+  colour: ColourName | null;
+}
+
+/** Every kind × material × colour the category really sells, in a seeded order that mixes kinds. */
+function combinations(category: CategoryVocabulary, random: Random): Combination[] {
+  const all = category.kinds.flatMap((kind) =>
+    kind.materials.flatMap((material) =>
+      [null, ...MATERIALS[material].colours].map((colour) => ({ kind, material, colour })),
+    ),
+  );
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = random.int(0, i);
+    [all[i], all[j]] = [all[j] as Combination, all[i] as Combination];
+  }
+  return all;
+}
+
+/** Whole euros ending in 9 from €20, otherwise whole or half euros: prices read like a shop's. */
+function shopPrice(cents: number): number {
+  const euros = Math.round(cents / 100);
+  if (euros >= 20) return (euros - (euros % 10) + 9) * 100;
+  return Math.max(1, Math.round(cents / 50)) * 50;
+}
+
+/**
+ * The same `count` and `seed` always produce the same items, in the same order. Items take turns
+ * across categories; within one, each combination is used once before any is used again under
+ * another collection name, so titles (and slugs) never repeat.
+ */
 export function generateItems(count: number, seed = 20261122): SeedItem[] {
   const random = createRandom(seed);
-  const usedSlugs = new Map<string, number>();
+  const perCategory = CATEGORIES.map((category) => combinations(category, random));
+  const featuredIn = new Set<string>();
   const items: SeedItem[] = [];
   for (let index = 0; index < count; index++) {
-    const category = CATEGORIES[index % CATEGORIES.length];
-    if (!category) throw new Error('no categories');
-    const thing = random.pick(category.things);
-    const material = random.pick(category.materials);
-    const finish = random.pick(FINISHES);
-    const title =
-      random.chance(0.5) ? `${random.pick(ADJECTIVES)} ${material} ${thing}` : `${capitalise(material)} ${thing}, ${finish}`;
-    const base = slugify(title);
-    const seen = usedSlugs.get(base) ?? 0;
-    usedSlugs.set(base, seen + 1);
-    const slug = seen === 0 ? base : `${base}-${seen + 1}`;
+    const categoryIndex = index % CATEGORIES.length;
+    const category = CATEGORIES[categoryIndex] as CategoryVocabulary;
+    const combos = perCategory[categoryIndex] as Combination[];
+    const position = Math.floor(index / CATEGORIES.length);
+    const place = position % combos.length;
+    const { kind, material, colour } = combos[place] as Combination;
+    const round = Math.floor(position / combos.length);
+    const collection = COLLECTIONS[(place + round) % COLLECTIONS.length] as string;
+    const edition = round >= COLLECTIONS.length ? ` No. ${Math.floor(round / COLLECTIONS.length) + 1}` : '';
+    // "Dune wine glass", not "Dune glass wine glass": a kind made of one material goes without it.
+    const made = kind.materials.length > 1 ? `${material} ` : '';
+    const title = `${collection} ${made}${kind.name}${colour ? `, ${colour}` : ''}${edition}`;
 
-    const [minPrice, maxPrice] = category.price;
-    // Prices end in .00 or .50, like a real shop's.
-    const price_cents = Math.round(random.int(minPrice, maxPrice) / 50) * 50;
+    const [low, high] = kind.price;
+    const price_cents = shopPrice(random.int(low, high) * MATERIALS[material].price);
     const stock = random.chance(0.08) ? 0 : random.int(1, 40);
-    const details = [random.pick(DESCRIPTION_DETAILS), random.pick(DESCRIPTION_DETAILS)]
-      .filter((line, i, lines) => lines.indexOf(line) === i)
-      .map((line) => line.replace('{material}', material).replace('{finish}', finish));
-    const description = `${random.pick(DESCRIPTION_OPENERS)}, this ${thing} is made of ${material} with ${withArticle(finish)} finish. ${details.join(' ')}`;
+    const description = [
+      random.pick(DESCRIPTION_OPENERS),
+      kind.purpose,
+      `In ${colour ?? 'natural'} ${material}.`,
+      CARE_NOTES[MATERIALS[material].texture],
+    ].join(' ');
 
-    const first = random.int(1, IMAGE_VARIANTS_PER_CATEGORY);
-    const galleryLength = random.int(2, 3);
-    const image_paths = Array.from({ length: galleryLength }, (_, n) =>
-      imagePath(category.slug, ((first - 1 + n * 3) % IMAGE_VARIANTS_PER_CATEGORY) + 1),
-    );
+    const look: ItemLook = { shape: kind.shape, material, colour };
+    const views = random.chance(0.5) ? IMAGE_VIEWS : IMAGE_VIEWS.slice(0, 2);
+    // One featured item per category for the home page: the first in stock.
+    const featured = stock > 0 && !featuredIn.has(category.slug);
+    if (featured) featuredIn.add(category.slug);
 
     items.push({
-      slug,
+      slug: slugify(title),
       title: capitalise(title),
       description,
       price_cents,
       currency: 'EUR',
       stock,
       category_slug: category.slug,
-      image_paths,
-      featured: index < 16 && index % 2 === 0,
+      image_paths: views.map((view) => imagePath(look, view)),
+      featured,
       created_at: new Date(CATALOG_EPOCH - random.int(0, 365) * DAY - random.int(0, DAY - 1)).toISOString(),
+      kind: kind.name,
+      look,
     });
   }
   return items;
+}
+
+/** Every picture the given items show, once each. */
+export function itemPictures(items: readonly SeedItem[]): { path: string; look: ItemLook; view: ImageView }[] {
+  const pictures = new Map<string, { path: string; look: ItemLook; view: ImageView }>();
+  for (const item of items) {
+    for (const view of IMAGE_VIEWS) {
+      const path = imagePath(item.look, view);
+      if (item.image_paths.includes(path) && !pictures.has(path)) pictures.set(path, { path, look: item.look, view });
+    }
+  }
+  return [...pictures.values()];
 }

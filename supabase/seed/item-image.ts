@@ -1,60 +1,84 @@
 import sharp from 'sharp';
-import type { CategoryVocabulary } from './catalog-vocabulary.ts';
-import { IMAGE_ASPECT } from './catalog-generator.ts';
+import { MATERIALS, type Texture } from './catalog-vocabulary.ts';
+import { IMAGE_ASPECT, IMAGE_WIDTHS, lookColour, type ImageView, type ItemLook } from './item-look.ts';
+import { SILHOUETTES } from './item-silhouettes.ts';
 
-type Shape = CategoryVocabulary['shape'];
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16) / 255) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
 
-/** Soft, muted palettes that sit well on both the light and the dark theme. */
-const PALETTES = [
-  ['#e9e4da', '#d8cfbf', '#8a6f4d'],
-  ['#dfe7e4', '#c3d3cd', '#3f6b5e'],
-  ['#e6e1ea', '#cfc6da', '#5d4a7a'],
-  ['#f0e3d8', '#e0c6b0', '#a0522d'],
-  ['#dde4ee', '#bfcbe0', '#34507a'],
-  ['#ece8df', '#d9d2c3', '#3b3a36'],
-] as const;
+const lines = (step: number, draw: (at: number) => string, from = 0, to = 500) =>
+  Array.from({ length: Math.ceil((to - from) / step) }, (_, n) => draw(from + n * step)).join(' ');
+const stroke = (d: string, colour: string, opacity: number, width: number, extra = '') =>
+  `<path d="${d}" stroke="${colour}" stroke-opacity="${opacity}" stroke-width="${width}" fill="none"${extra}/>`;
 
-const SILHOUETTES: Record<Shape, (ink: string) => string> = {
-  lamp: (ink) =>
-    `<path d="M150 120 L250 120 L285 230 L115 230 Z" fill="${ink}" opacity=".9"/><rect x="194" y="230" width="12" height="200" fill="${ink}"/><ellipse cx="200" cy="440" rx="70" ry="14" fill="${ink}"/>`,
-  chair: (ink) =>
-    `<rect x="135" y="110" width="130" height="170" rx="18" fill="${ink}" opacity=".9"/><rect x="120" y="270" width="160" height="34" rx="10" fill="${ink}"/><rect x="132" y="300" width="14" height="150" fill="${ink}"/><rect x="254" y="300" width="14" height="150" fill="${ink}"/>`,
-  table: (ink) =>
-    `<rect x="70" y="230" width="260" height="26" rx="8" fill="${ink}"/><rect x="95" y="256" width="16" height="190" fill="${ink}"/><rect x="289" y="256" width="16" height="190" fill="${ink}"/>`,
-  cabinet: (ink) =>
-    `<rect x="100" y="120" width="200" height="300" rx="10" fill="${ink}" opacity=".9"/><line x1="200" y1="130" x2="200" y2="410" stroke="#fff" stroke-opacity=".35" stroke-width="4"/><circle cx="185" cy="270" r="6" fill="#fff" opacity=".6"/><circle cx="215" cy="270" r="6" fill="#fff" opacity=".6"/>`,
-  textile: (ink) =>
-    `<path d="M90 150 Q200 110 310 150 L310 400 Q200 440 90 400 Z" fill="${ink}" opacity=".85"/><path d="M90 200 Q200 160 310 200 M90 260 Q200 220 310 260 M90 320 Q200 280 310 320" stroke="#fff" stroke-opacity=".35" stroke-width="6" fill="none"/>`,
-  pot: (ink) =>
-    `<rect x="110" y="220" width="180" height="150" rx="40" fill="${ink}"/><rect x="95" y="205" width="210" height="28" rx="12" fill="${ink}"/><rect x="300" y="250" width="45" height="16" rx="8" fill="${ink}"/><rect x="55" y="250" width="45" height="16" rx="8" fill="${ink}"/>`,
-  bowl: (ink) =>
-    `<path d="M90 240 Q200 420 310 240 Z" fill="${ink}"/><ellipse cx="200" cy="240" rx="110" ry="22" fill="${ink}" opacity=".75"/>`,
-  vase: (ink) =>
-    `<path d="M170 120 L230 120 L228 170 Q300 230 270 360 Q255 420 200 430 Q145 420 130 360 Q100 230 172 170 Z" fill="${ink}"/>`,
+/**
+ * Thin marks over the item that say what it is made of, light enough to keep its colour dominant.
+ * Plain strokes clipped to the silhouette: SVG patterns cost librsvg ten times as much to render.
+ */
+const TEXTURES: Record<Texture, string> = {
+  wood: stroke(lines(15, (y) => `M0 ${y} Q50 ${y - 5} 100 ${y} T200 ${y} T300 ${y} T400 ${y}`), '#000', 0.16, 1.4),
+  metal: `<rect x="150" y="0" width="26" height="500" fill="#fff" opacity=".22" transform="skewX(-8)"/>`,
+  ceramic: stroke(lines(19, (y) => `M${(y * 7) % 23} ${y} h400`), '#000', 0.2, 1.6, ' stroke-dasharray="1.6 21" stroke-linecap="round"'),
+  glass: `<rect x="250" y="0" width="22" height="500" fill="#fff" opacity=".3" transform="skewX(-12)"/>`,
+  stone: stroke(lines(120, (y) => `M0 ${y + 30} Q40 ${y + 10} 70 ${y + 44} T140 ${y + 40} T280 ${y + 20} T400 ${y + 50}`), '#000', 0.16, 1.6),
+  fibre: stroke(lines(7, (y) => `M0 ${y} h400`), '#000', 0.1, 1) + stroke(lines(7, (x) => `M${x} 0 v500`, 0, 400), '#fff', 0.1, 1),
+  loop: stroke(lines(9, (y) => `M${(y / 9) % 2 ? 4.5 : 0} ${y} h400`), '#000', 0.18, 2.4, ' stroke-dasharray="0 9" stroke-linecap="round"'),
+  woven: stroke(lines(12, (y) => `M0 ${y} h400`) + ' ' + lines(12, (x) => `M${x} 0 v500`, 0, 400), '#000', 0.17, 1.6),
+  hide: stroke(lines(46, (y) => `M0 ${y + 20} h400`), '#fff', 0.28, 1.2, ' stroke-dasharray="5 4"'),
+};
+
+/** Where each view puts the 400 × 500 drawing: scale around a centre point, and a slight turn for the room. */
+const VIEW_TRANSFORMS: Record<ImageView, string> = {
+  front: '',
+  detail: 'translate(200 270) scale(1.9) translate(-200 -270)',
+  room: 'translate(230 330) rotate(-3) scale(.72) translate(-200 -300)',
 };
 
 /**
- * A deterministic product picture: a palette chosen by variant, a soft gradient and a simple
- * silhouette of the category's thing, rendered from SVG to WebP at the requested width.
+ * A deterministic product picture, drawn for its item: the silhouette of its kind, filled with the
+ * colour its title names (or its material's own), marked with its material's texture, on a
+ * backdrop light or dark enough to set it off.
  */
-export function itemImageSvg(shape: Shape, variant: number): string {
-  const palette = PALETTES[variant % PALETTES.length] ?? PALETTES[0];
-  const [light, mid, ink] = palette;
-  const tilt = ((variant * 37) % 9) - 4;
-  const sun = 60 + ((variant * 53) % 280);
+export function itemImageSvg(look: ItemLook, view: ImageView = 'front'): string {
+  const silhouette = SILHOUETTES[look.shape];
+  if (silhouette === undefined) throw new Error(`no silhouette for "${look.shape}"`);
+  // The texture covers the item's own material, not its details (a clock face, a mirror's glass).
+  const elements = silhouette.match(/<[^>]+\/>/g) ?? [];
+  const body = elements.filter((element) => !element.includes(' fill="')).join('');
+  const details = elements.filter((element) => element.includes(' fill="')).join('');
+  const colour = lookColour(look);
+  const lightItem = luminance(colour) > 0.62;
+  const [top, bottom] = view === 'room' ? (lightItem ? ['#aaa091', '#9d9383'] : ['#e6e0d5', '#d6cdbf']) : lightItem ? ['#c2b9ab', '#b3a999'] : ['#eeeae3', '#e1dbd0'];
+  const room =
+    view === 'room'
+      ? `<rect y="380" width="400" height="120" fill="#000" opacity=".07"/><rect y="372" width="400" height="8" fill="#fff" opacity=".25"/>`
+      : `<rect y="446" width="400" height="54" fill="#000" opacity=".05"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 500" width="400" height="500">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${mid}"/></linearGradient></defs>
-  <rect width="400" height="500" fill="url(#g)"/>
-  <circle cx="${sun}" cy="90" r="46" fill="#fff" opacity=".35"/>
-  <rect y="450" width="400" height="50" fill="${ink}" opacity=".08"/>
-  <g transform="rotate(${tilt} 200 300)">${SILHOUETTES[shape](ink)}</g>
+  <defs><linearGradient id="backdrop" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient><clipPath id="shape">${body}</clipPath></defs>
+  <rect width="400" height="500" fill="url(#backdrop)"/>${room}
+  <g transform="${VIEW_TRANSFORMS[view]}">
+    <ellipse cx="200" cy="442" rx="150" ry="9" fill="#000" opacity=".12"/>
+    <g fill="${colour}">${silhouette}</g>
+    <g clip-path="url(#shape)">${TEXTURES[MATERIALS[look.material].texture]}</g>${details}
+  </g>
 </svg>`;
 }
 
-export async function renderItemImage(shape: Shape, variant: number, width: number): Promise<Buffer> {
-  const height = Math.round((width * IMAGE_ASPECT.height) / IMAGE_ASPECT.width);
-  return sharp(Buffer.from(itemImageSvg(shape, variant)))
-    .resize(width, height)
-    .webp({ quality: 78, effort: 2 })
-    .toBuffer();
+/** The picture at every width, rendered once at the largest and scaled down for the rest. */
+export async function renderItemImages(look: ItemLook, view: ImageView): Promise<{ width: number; body: Buffer }[]> {
+  const largest = Math.max(...IMAGE_WIDTHS);
+  const density = (72 * largest) / 400;
+  const drawing = sharp(Buffer.from(itemImageSvg(look, view)), { density });
+  return Promise.all(
+    IMAGE_WIDTHS.map(async (width) => ({
+      width,
+      body: await drawing
+        .clone()
+        .resize(width, Math.round((width * IMAGE_ASPECT.height) / IMAGE_ASPECT.width))
+        .webp({ quality: 78, effort: 2 })
+        .toBuffer(),
+    })),
+  );
 }

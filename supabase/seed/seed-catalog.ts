@@ -1,10 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { CATEGORIES } from './catalog-vocabulary.ts';
-import { IMAGE_VARIANTS_PER_CATEGORY, IMAGE_WIDTHS, generateCategories, generateItems, imagePath } from './catalog-generator.ts';
-import { renderItemImage } from './item-image.ts';
+import { generateCategories, generateItems, itemPictures } from './catalog-generator.ts';
+import { renderItemImages } from './item-image.ts';
+import { IMAGE_WIDTHS } from './item-look.ts';
 
 export const ITEM_IMAGES_BUCKET = 'item-images';
 const ITEM_BATCH = 1000;
+const IMAGE_CONCURRENCY = 4;
 
 export interface SeedOptions {
   items: number;
@@ -23,6 +24,12 @@ function fail(step: string, error: { message: string } | null): void {
   if (error) throw new Error(`Seeding failed while ${step}: ${error.message}`);
 }
 
+async function inBatches<T>(values: readonly T[], size: number, work: (value: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < values.length; start += size) {
+    await Promise.all(values.slice(start, start + size).map(work));
+  }
+}
+
 /**
  * Seeds the demo catalog through the Supabase API with a service-role client, so the same code
  * seeds the local backend and a hosted project. Idempotent: upserts by slug and image path.
@@ -30,6 +37,8 @@ function fail(step: string, error: { message: string } | null): void {
 export async function seedCatalog(client: SupabaseClient, options: SeedOptions): Promise<SeedSummary> {
   const progress = options.onProgress ?? (() => undefined);
   let images = 0;
+
+  const items = generateItems(options.items);
 
   if (options.images !== false) {
     const { error: bucketError } = await client.storage.getBucket(ITEM_IMAGES_BUCKET);
@@ -41,24 +50,21 @@ export async function seedCatalog(client: SupabaseClient, options: SeedOptions):
       });
       fail('creating the item-images bucket', error);
     }
-    const total = CATEGORIES.length * IMAGE_VARIANTS_PER_CATEGORY * IMAGE_WIDTHS.length;
-    for (const category of CATEGORIES) {
-      for (let variant = 1; variant <= IMAGE_VARIANTS_PER_CATEGORY; variant++) {
-        for (const width of IMAGE_WIDTHS) {
-          const body = await renderItemImage(category.shape, variant, width);
-          const { error } = await client.storage
-            .from(ITEM_IMAGES_BUCKET)
-            .upload(`${imagePath(category.slug, variant)}-${width}.webp`, body, {
-              contentType: 'image/webp',
-              cacheControl: '31536000',
-              upsert: true,
-            });
-          fail(`uploading image ${imagePath(category.slug, variant)}-${width}.webp`, error);
-          images++;
-        }
+    const pictures = itemPictures(items);
+    const total = pictures.length * IMAGE_WIDTHS.length;
+    // A few at a time: sharp renders on the thread pool while earlier pictures upload.
+    await inBatches(pictures, IMAGE_CONCURRENCY, async ({ path, look, view }) => {
+      for (const { width, body } of await renderItemImages(look, view)) {
+        const { error } = await client.storage.from(ITEM_IMAGES_BUCKET).upload(`${path}-${width}.webp`, body, {
+          contentType: 'image/webp',
+          cacheControl: '31536000',
+          upsert: true,
+        });
+        fail(`uploading image ${path}-${width}.webp`, error);
+        images++;
       }
-      progress(`images ${images}/${total}`);
-    }
+      if (images % 100 === 0 || images === total) progress(`images ${images}/${total}`);
+    });
   }
 
   const { data: categoryRows, error: categoryError } = await client
@@ -68,9 +74,8 @@ export async function seedCatalog(client: SupabaseClient, options: SeedOptions):
   fail('writing categories', categoryError);
   const categoryIds = new Map((categoryRows ?? []).map((row: { id: number; slug: string }) => [row.slug, row.id]));
 
-  const items = generateItems(options.items);
   for (let start = 0; start < items.length; start += ITEM_BATCH) {
-    const batch = items.slice(start, start + ITEM_BATCH).map(({ category_slug, ...item }) => {
+    const batch = items.slice(start, start + ITEM_BATCH).map(({ category_slug, kind: _kind, look: _look, ...item }) => {
       const category_id = categoryIds.get(category_slug);
       if (category_id === undefined) throw new Error(`Seeding failed: category ${category_slug} is missing`);
       return { ...item, category_id };

@@ -51,12 +51,13 @@ describe('search_items', () => {
     expect(slugs(result)[3]).toBe('oak-dining-chair');
   });
 
-  it('orders up to 1,000 matches exactly by ts_rank_cd, ties on id, with an exact total', async () => {
+  it('orders up to 1,000 matches exactly by ts_rank_cd (with and without synonyms), ties on id, with an exact total', async () => {
     for (const query of ['lam', 'lamp oak', 'stool', 'lmap', 'oak', 'ceramc mugg']) {
       const result = await search({ query, page_size: 60 });
       const { rows } = await db.query<{ slug: string }>(
         `select slug from items where search_vector @@ public.search_query($1)
-         order by ts_rank_cd(search_vector, public.search_query($1)) desc, id`,
+         order by ts_rank_cd(search_vector, public.search_query($1))
+                + coalesce(ts_rank_cd(search_vector, public.search_query($1, false)), 0) desc, id`,
         [query],
       );
       expect(slugs(result)).toEqual(rows.map((row) => row.slug));
@@ -119,9 +120,11 @@ describe('search_items', () => {
     expect(rows[0]?.count).toBe(35);
   });
 
-  it('lists everything for empty text or only stop words', async () => {
+  it('lists everything for empty text, and nothing for text without a usable word', async () => {
     expect((await search({ query: '' })).total).toBe(35);
-    expect((await search({ query: 'the and' })).total).toBe(35);
+    expect((await search({ query: '   ' })).total).toBe(35);
+    expect((await search({ query: 'the and' })).total).toBe(0);
+    expect((await search({ query: '🚀 ∅' })).total).toBe(0);
   });
 
   it('refuses bad arguments with a clear message', async () => {

@@ -93,6 +93,15 @@ const MATRIX: Record<string, TableSpec> = {
     }),
     expected: readOnlyCatalog,
   },
+  search_synonyms: {
+    statements: () => ({
+      select: { sql: `select alternatives from public.search_synonyms where term = 'lamp'`, params: [] },
+      insert: { sql: `insert into public.search_synonyms (term, alternatives) values ('matrixword', '{vase}')`, params: [] },
+      update: { sql: `update public.search_synonyms set alternatives = '{vase}' where term = 'lamp'`, params: [] },
+      delete: { sql: `delete from public.search_synonyms where term = 'lamp'`, params: [] },
+    }),
+    expected: readOnlyCatalog,
+  },
   profiles: {
     statements: () => ({
       select: { sql: 'select id from public.profiles where id = $1', params: [OWNER] },
@@ -275,12 +284,13 @@ describe('RLS matrix', () => {
         (select count(*) from public.categories where slug like 'matrix-%'),
         (select string_agg(slug || ':' || stock || ':' || price_cents, ',' order by slug) from public.items),
         (select count(*) from public.search_terms where term in ('vase', 'vaze', 'matrixword')),
+        (select string_agg(term || ':' || array_to_string(alternatives, '/'), ',') from public.search_synonyms where term in ('lamp', 'matrixword')),
         (select string_agg(coalesce(display_name, '-'), ',' order by id) from public.profiles),
         (select string_agg(item_id || ':' || quantity, ',') from public.cart_items),
         (select string_agg(status || ':' || total_cents, ',') from public.orders),
         (select string_agg(unit_price_cents::text, ',') from public.order_items)) as state`);
     expect(rows[0]?.state).toBe(
-      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | -,- | ${seed.lampId}:1 | placed:4900 | 4900`,
+      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,- | ${seed.lampId}:1 | placed:4900 | 4900`,
     );
   });
 });

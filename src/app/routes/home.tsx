@@ -35,7 +35,7 @@ export function HomeRoute() {
           </div>
         </section>
         <CategoryList />
-        <ShowcaseSection kind="featured" title="Featured" moreHref={paths.catalog.getHref()} />
+        <ShowcaseSection kind="featured" title="Featured" moreHref={`${paths.catalog.getHref()}?featured=1`} />
         <ShowcaseSection kind="new" title="New arrivals" moreHref={`${paths.catalog.getHref()}?sort=newest`} />
       </div>
     </>

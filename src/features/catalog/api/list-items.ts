@@ -12,6 +12,7 @@ export interface ListItemsParams {
   minPriceCents: number | null;
   maxPriceCents: number | null;
   inStock: boolean;
+  featured: boolean;
   sort: Sort;
   page: number;
 }
@@ -24,6 +25,7 @@ export async function listItems(params: ListItemsParams, signal?: AbortSignal): 
     min_price: params.minPriceCents,
     max_price: params.maxPriceCents,
     in_stock: params.inStock,
+    featured: params.featured,
     sort: params.sort,
     page: params.page,
     page_size: PAGE_SIZE,

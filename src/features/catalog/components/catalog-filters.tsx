@@ -22,7 +22,7 @@ function units(cents: number | null): string {
   return cents === null ? '' : String(cents / 100);
 }
 
-/** Category links (the catalog only), price range, in-stock and sort; every change lands in the URL. */
+/** Category links (the catalog only), price range, in-stock, featured and sort; every change lands in the URL. */
 export function CatalogFilters({
   params,
   onChange,
@@ -39,11 +39,12 @@ export function CatalogFilters({
   // The checkbox and select show a change at once; the URL (the source of truth) follows a
   // moment later, and whatever it then says (Back, a shared link) wins.
   const [inStock, setInStock] = useState(params.inStock);
+  const [featured, setFeatured] = useState(params.featured);
   const [sort, setSort] = useState<Sort>(params.sort);
   // A price that is not one ("ten", "10,5,0") is said so next to the field and not applied; what
   // was typed stays for correcting. Empty means no limit.
   const [invalid, setInvalid] = useState<{ min: boolean; max: boolean }>({ min: false, max: false });
-  const applied = `${params.minPriceCents}:${params.maxPriceCents}:${params.inStock}:${params.sort}`;
+  const applied = `${params.minPriceCents}:${params.maxPriceCents}:${params.inStock}:${params.featured}:${params.sort}`;
   const [lastApplied, setLastApplied] = useState(applied);
   if (applied !== lastApplied) {
     setLastApplied(applied);
@@ -51,6 +52,7 @@ export function CatalogFilters({
     setMin(units(params.minPriceCents));
     setMax(units(params.maxPriceCents));
     setInStock(params.inStock);
+    setFeatured(params.featured);
     setSort(params.sort);
   }
 
@@ -116,6 +118,18 @@ export function CatalogFilters({
             }}
           />
           In stock only
+        </label>
+        <label className="flex h-10 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={featured}
+            onChange={(event) => {
+              setFeatured(event.target.checked);
+              onChange({ featured: event.target.checked });
+            }}
+          />
+          Featured only
         </label>
         <label className="ml-auto flex flex-col gap-1 text-sm">
           <span className="text-muted-foreground">Sort by</span>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PAGE_SIZE, useListItems } from '../api/list-items.ts';
@@ -8,13 +9,20 @@ import { ItemGrid, ItemGridEmpty, ItemGridError, ItemGridSkeleton } from './item
 import { Pagination } from './pagination.tsx';
 
 /** The grid with its filters, used by /catalog, /catalog/:category and /search. */
-export function CatalogListing({ showCategories = true }: { showCategories?: boolean }) {
+export function CatalogListing({
+  showCategories = true,
+  noMatches,
+}: {
+  showCategories?: boolean;
+  /** What a search that matches nothing shows instead of the plain message (no filters set). */
+  noMatches?: ReactNode;
+}) {
   const { params, update } = useCatalogParams();
   const result = useListItems(params);
   // Past 1,000 matches the total is a lower bound that reaches at least the end of this page.
   const capped = result.data?.total_capped === true;
   const pageCount = result.data ? Math.max(1, Math.ceil(result.data.total / PAGE_SIZE)) : 1;
-  const filtered = params.minPriceCents !== null || params.maxPriceCents !== null || params.inStock;
+  const filtered = params.minPriceCents !== null || params.maxPriceCents !== null || params.inStock || params.featured;
 
   return (
     <div className="flex flex-col gap-6">
@@ -38,11 +46,13 @@ export function CatalogListing({ showCategories = true }: { showCategories?: boo
         >
           {`There is no page ${params.page}: these ${countLabel(result.data.total, capped, 'item')} fill ${pageCount} ${pageCount === 1 ? 'page' : 'pages'}.`}
         </ItemGridEmpty>
+      ) : result.data.items.length === 0 && noMatches && params.query && !filtered ? (
+        noMatches
       ) : result.data.items.length === 0 ? (
         <ItemGridEmpty
           action={
             filtered ? (
-              <Button variant="secondary" onClick={() => update({ min: null, max: null, stock: false })}>
+              <Button variant="secondary" onClick={() => update({ min: null, max: null, stock: false, featured: false })}>
                 Clear filters
               </Button>
             ) : (

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { SEARCH_MAX_LENGTH } from '@/config/search';
 import { SORTS, type ListItemsParams, type Sort } from '../api/list-items.ts';
 import { parsePriceCents } from '../utils/price-input.ts';
 
@@ -12,12 +13,13 @@ export interface CatalogFilterPatch {
   min?: string | null;
   max?: string | null;
   stock?: boolean;
+  featured?: boolean;
   sort?: Sort;
   page?: number;
 }
 
 /**
- * Filters, sort and page live in the URL (`?min=20&max=100&stock=1&sort=price_asc&page=2`),
+ * Filters, sort and page live in the URL (`?min=20&max=100&stock=1&featured=1&sort=price_asc&page=2`),
  * the category in the path and the text in `q`, so links, reloads and Back all keep them.
  * Anything invalid in the URL is ignored rather than shown as an error.
  */
@@ -28,7 +30,7 @@ export function useCatalogParams() {
   const params: ListItemsParams = useMemo(() => {
     const sortParam = searchParams.get('sort');
     const pageParam = Number(searchParams.get('page') ?? '1');
-    const query = (searchParams.get('q') ?? '').trim().slice(0, 200);
+    const query = (searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX_LENGTH).trim();
     const minPriceCents = priceFromParam(searchParams.get('min'));
     const maxPriceCents = priceFromParam(searchParams.get('max'));
     const ordered = minPriceCents !== null && maxPriceCents !== null && minPriceCents > maxPriceCents;
@@ -38,6 +40,7 @@ export function useCatalogParams() {
       minPriceCents: ordered ? maxPriceCents : minPriceCents,
       maxPriceCents: ordered ? minPriceCents : maxPriceCents,
       inStock: searchParams.get('stock') === '1',
+      featured: searchParams.get('featured') === '1',
       sort: (SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as Sort) : query ? 'relevance' : 'newest',
       page: Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1,
     };
@@ -55,6 +58,7 @@ export function useCatalogParams() {
         set('min', patch.min);
         set('max', patch.max);
         if (patch.stock !== undefined) set('stock', patch.stock ? '1' : null);
+        if (patch.featured !== undefined) set('featured', patch.featured ? '1' : null);
         if (patch.sort !== undefined) set('sort', patch.sort);
         // A new filter starts at the first page; an explicit page change keeps the filters.
         set('page', patch.page !== undefined && patch.page > 1 ? String(patch.page) : null);

@@ -6,6 +6,7 @@ import { StockLabel } from '@/components/stock-label';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
+import { SEARCH_MAX_LENGTH } from '@/config/search';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/utils/cn';
 import { formatPrice } from '@/utils/format';
@@ -87,7 +88,7 @@ export function SearchDialog({ defaultOpen = false }: { defaultOpen?: boolean })
             aria-autocomplete="list"
             aria-activedescendant={active >= 0 && items[active] ? `${listId}-${active}` : undefined}
             autoComplete="off"
-            maxLength={200}
+            maxLength={SEARCH_MAX_LENGTH}
             value={query}
             onChange={(event) => {
               setQuery(event.target.value);
@@ -109,7 +110,9 @@ export function SearchDialog({ defaultOpen = false }: { defaultOpen?: boolean })
               : results.isError
                 ? 'Search failed. Check your connection and try again.'
                 : results.data
-                  ? `${resultCount(results.data)}${pending ? ' · updating…' : ''}`
+                  ? results.data.total === 0 && !pending
+                    ? `No results for “${trimmed}”. Check the spelling or try a more general word.`
+                    : `${resultCount(results.data)}${pending ? ' · updating…' : ''}`
                   : ''}
         </p>
         {/* Hidden while empty: an empty listbox is announced as one with nothing to choose. */}
@@ -139,7 +142,7 @@ export function SearchDialog({ defaultOpen = false }: { defaultOpen?: boolean })
             </li>
           ))}
         </ul>
-        {trimmed ? (
+        {trimmed && results.data?.total !== 0 ? (
           <Button variant="link" size="inline" className="self-start" onClick={() => go(paths.search.getHref(trimmed))}>
             See all results for “{trimmed}”
           </Button>

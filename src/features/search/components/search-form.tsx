@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { SEARCH_MAX_LENGTH } from '@/config/search';
 import { typedInputs } from '@/lib/typed-before-hydration';
 
 /**
@@ -33,7 +34,7 @@ export function SearchForm({ initialQuery }: { initialQuery: string }) {
         name="q"
         type="search"
         value={query}
-        maxLength={200}
+        maxLength={SEARCH_MAX_LENGTH}
         onChange={(event) => setQuery(event.target.value)}
         placeholder="Search lamps, chairs, mugs…"
         className="h-11 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
