@@ -72,7 +72,7 @@ test('the main journey by keyboard alone: search, pick a result, add to cart, op
   await moveFocusTo(page, 'Tab', add, 'tabbing to Add to cart');
   await page.keyboard.press('Enter');
   await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 1 item');
-  await expect(page.getByText('1 in your cart')).toBeVisible();
+  await expect(page.getByText('1 in your cart', { exact: true })).toBeVisible();
   await expect(add).toBeFocused();
   await expectVisibleFocus(page, 'after adding');
 

@@ -18,7 +18,7 @@ test('a guest fills the cart: the count changes at once, the drawer works by key
   const bowl = stockedItem(1);
   await addFromItemPage(page, mug.slug, 2);
   await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 2 items');
-  await expect(page.getByText('2 in your cart')).toBeVisible();
+  await expect(page.getByText('2 in your cart', { exact: true })).toBeVisible();
   await expect(page.getByTestId('cart-announcer')).toHaveText(`Added 2 × ${mug.title} to your cart.`);
   await addFromItemPage(page, bowl.slug);
   await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 3 items');

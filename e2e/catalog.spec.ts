@@ -56,6 +56,8 @@ test('browse → category → filter → sort → item → Back keeps the state'
 
 test('paging is in the URL and Back returns to the previous page and scroll position', async ({ page }) => {
   await page.goto('/catalog');
+  // In the app (a document load, Next page followed before it is live, is the next test).
+  await appIsLive(page);
   const grid = page.getByRole('list', { name: 'Items' });
   const firstOnPageOne = await grid.getByRole('link').first().textContent();
   await page.getByRole('link', { name: 'Next page' }).scrollIntoViewIfNeeded();

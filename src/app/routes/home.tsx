@@ -10,23 +10,24 @@ export function HomeRoute() {
   return (
     <>
       <PageTitle />
-      <div className="flex flex-col gap-16">
-        <section className="flex flex-col items-start gap-6 rounded-xl border border-border bg-surface px-6 py-14 sm:px-12">
+      {/* Compact hero, then products: both widths show items in the first screen. */}
+      <div className="flex flex-col gap-10 md:gap-16">
+        <section className="flex flex-col items-start gap-4 rounded-xl border border-border bg-surface px-5 py-6 sm:px-12 sm:py-10">
           <p className="text-sm font-medium tracking-wide text-primary uppercase">Lumen</p>
-          <h1 className="max-w-2xl text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
+          <h1 className="max-w-2xl text-3xl font-semibold tracking-tight text-balance sm:text-5xl">
             Things for a calmer home, chosen with care.
           </h1>
-          <p className="max-w-prose text-lg text-muted-foreground">
+          <p className="max-w-prose text-muted-foreground sm:text-lg">
             Browse the catalog, keep what you like in your cart, and send an order request when you are ready.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Button asChild size="lg">
+            <Button asChild>
               <Link to={paths.catalog.getHref()}>
                 <LayoutGrid aria-hidden="true" />
                 Browse the catalog
               </Link>
             </Button>
-            <Button asChild size="lg" variant="secondary">
+            <Button asChild variant="secondary">
               <Link to={paths.search.getHref()}>
                 <Search aria-hidden="true" />
                 Search
@@ -34,8 +35,8 @@ export function HomeRoute() {
             </Button>
           </div>
         </section>
-        <CategoryList />
         <ShowcaseSection kind="featured" title="Featured" moreHref={`${paths.catalog.getHref()}?featured=1`} />
+        <CategoryList />
         <ShowcaseSection kind="new" title="New arrivals" moreHref={`${paths.catalog.getHref()}?sort=newest`} />
       </div>
     </>

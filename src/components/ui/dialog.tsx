@@ -13,7 +13,7 @@ function DialogContent({
   children,
   side = 'center',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { side?: 'center' | 'right' | 'top' }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { side?: 'center' | 'right' | 'top' | 'bottom' }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -30,6 +30,8 @@ function DialogContent({
           side === 'right' &&
             'inset-y-0 right-0 w-[min(24rem,100vw)] gap-4 p-6 motion-safe:data-[state=open]:animate-slide-in-right',
           side === 'top' && 'inset-x-0 top-0 max-h-dvh gap-6 overflow-y-auto rounded-b-lg p-4 motion-safe:data-[state=open]:animate-fade-in',
+          side === 'bottom' &&
+            'inset-x-0 bottom-0 max-h-[85dvh] gap-4 overflow-y-auto rounded-t-xl p-4 pb-[max(1rem,env(safe-area-inset-bottom))] motion-safe:data-[state=open]:animate-fade-in',
           className,
         )}
         {...props}

@@ -9,6 +9,16 @@ import { GUEST_CART_KEY, loadGuestCart, removeGuestLine, setGuestQuantity } from
 import { removeCartLine, setCartQuantity } from '../api/set-cart-quantity.ts';
 import type { CartOwner } from './use-cart-owner.ts';
 
+export interface AddOutcome {
+  item: CartItem;
+  requested: number;
+  added: number;
+  /** The line's quantity after the add. */
+  total: number;
+  /** The most this line can hold (stock, at most 99). */
+  limit: number;
+}
+
 /** Marks cart writes, so a realtime refetch never lands on top of a change still in flight. */
 export const CART_CHANGE_MUTATION_KEY = ['cart', 'change'] as const;
 
@@ -106,15 +116,20 @@ export function useCart(owner: CartOwner | null, sessionUserId: string | null) {
     /** Shows a message about the cart that did not come from a change here (e.g. the guest merge). */
     report: setError,
     announcement,
-    /** Adds `quantity` to the line (capped by stock and 99). */
-    add(item: CartItem, quantity: number) {
+    /**
+     * Adds `quantity` to the line, capped by stock and 99. Returns what was added and the line's new
+     * quantity (`added` < `quantity` when capped), or null when nothing could be added (then `error` says why).
+     */
+    add(item: CartItem, quantity: number): AddOutcome | null {
       const current = lines.find((line) => line.item_id === item.id)?.quantity ?? 0;
       const limit = lineLimit(item);
       if (current >= limit) {
         setError(item.stock <= 0 ? `${item.title} is out of stock.` : `You already have all ${limit} available of ${item.title}.`);
-        return;
+        return null;
       }
-      change.mutate({ item, quantity: Math.min(limit, current + quantity) });
+      const total = Math.min(limit, current + quantity);
+      change.mutate({ item, quantity: total });
+      return { item, requested: quantity, added: total - current, total, limit };
     },
     setQuantity(item: CartItem, quantity: number) {
       change.mutate({ item, quantity: Math.min(lineLimit(item), Math.max(1, quantity)) });

@@ -22,19 +22,26 @@ export function ItemDetails({
   const soldOut = item.stock <= 0;
   const chosen = Math.min(quantity, Math.max(1, item.stock));
   return (
-    <div className="grid gap-10 md:grid-cols-2">
-      <ItemGallery paths={item.image_paths} title={item.title} />
+    <div className="grid gap-6 md:grid-cols-2 md:gap-10">
+      {/* On phones the picture is sized so title, price, stock and Add to cart fit the first screen. */}
+      <div className="mx-auto w-full max-md:max-w-[34svh]">
+        <ItemGallery paths={item.image_paths} title={item.title} />
+      </div>
       <div className="flex flex-col gap-6">
         <div className="flex flex-col gap-2">
           {categoryName ? <p className="text-sm font-medium text-primary">{categoryName}</p> : null}
-          <h1 className="text-3xl font-semibold tracking-tight text-balance">{item.title}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-balance md:text-3xl">{item.title}</h1>
           <p className="text-2xl font-semibold">{formatPrice(item.price_cents, item.currency)}</p>
           <p aria-live="polite" data-testid="stock">
             <StockLabel stock={item.stock} />
           </p>
         </div>
         <p className="max-w-prose leading-relaxed text-muted-foreground">{item.description}</p>
-        <div className="flex flex-wrap items-end gap-4">
+        {/* A buy bar that stays at the bottom of a phone's screen while the item is in view. */}
+        <div
+          data-testid="buy-bar"
+          className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-start gap-4 border-t border-border bg-background px-4 py-3 sm:-mx-6 sm:px-6 md:static md:mx-0 md:border-0 md:bg-transparent md:p-0"
+        >
           <QuantityPicker value={chosen} max={item.stock} onChange={setQuantity} disabled={soldOut} />
           {renderBuy?.(chosen)}
         </div>

@@ -1,8 +1,8 @@
 import { Minus, Plus } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
-/** A quantity between 1 and `max` (the stock, and never more than 99). */
+/** A quantity between 1 and `max` (the stock, and never more than 99); asking for more says why not. */
 export function QuantityPicker({
   value,
   max,
@@ -17,6 +17,13 @@ export function QuantityPicker({
   const id = useId();
   const limit = Math.max(1, Math.min(99, max));
   const clamp = (next: number) => Math.min(limit, Math.max(1, Math.round(next) || 1));
+  const noteId = useId();
+  // Typed above what can be had: the quantity becomes the most there is, and the picker says so.
+  const [capped, setCapped] = useState(false);
+  const choose = (next: number) => {
+    setCapped(next > limit);
+    onChange(clamp(next));
+  };
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm text-muted-foreground">
@@ -28,7 +35,7 @@ export function QuantityPicker({
           size="icon"
           aria-label="One fewer"
           disabled={disabled || value <= 1}
-          onClick={() => onChange(clamp(value - 1))}
+          onClick={() => choose(value - 1)}
         >
           <Minus aria-hidden="true" />
         </Button>
@@ -40,7 +47,8 @@ export function QuantityPicker({
           max={limit}
           value={value}
           disabled={disabled}
-          onChange={(event) => onChange(clamp(Number(event.target.value)))}
+          onChange={(event) => choose(Number(event.target.value))}
+          aria-describedby={capped ? noteId : undefined}
           className="h-10 w-16 rounded-md border border-input bg-background text-center focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         />
         <Button
@@ -48,11 +56,16 @@ export function QuantityPicker({
           size="icon"
           aria-label="One more"
           disabled={disabled || value >= limit}
-          onClick={() => onChange(clamp(value + 1))}
+          onClick={() => choose(value + 1)}
         >
           <Plus aria-hidden="true" />
         </Button>
       </div>
+      {capped ? (
+        <p id={noteId} role="status" className="text-sm font-medium">
+          {max >= 99 ? 'At most 99 at a time.' : `Only ${max} available.`}
+        </p>
+      ) : null}
     </div>
   );
 }
