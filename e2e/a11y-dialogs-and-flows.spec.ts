@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createUser, signInWithUi, uniqueEmail } from './account-helpers.ts';
-import { addFromItemPage, cartButton, itemRow, openCart, stockedItem } from './cart-helpers.ts';
+import { addFromItemPage, cartButton, fillDelivery, itemRow, openCart, stockedItem } from './cart-helpers.ts';
 import { DESKTOP, PHONE, expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 /*
@@ -134,6 +134,7 @@ for (const theme of THEMES) {
       if (viewport === PHONE) await expectNoSideScroll(page);
     }
 
+    await fillDelivery(review);
     await review.getByRole('button', { name: 'Place order' }).click();
     await expect(page).toHaveURL(/\/orders\/\d+$/);
     await expect(page.getByTestId('order-status')).toHaveText('Status: Confirmed');

@@ -1,8 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
 import { PASSWORD } from './account-helpers.ts';
 import { expect } from './fixtures.ts';
+import { TEST_DELIVERY } from '../supabase/tests/test-delivery.ts';
 
 // The e2e server seeds the same deterministic catalog every run. Cart and order specs take items
 // from categories the catalog specs never count, each test its own, and never sell one out, so
@@ -100,9 +101,24 @@ export async function addFromItemPage(page: Page, slug: string, quantity = 1): P
 
 /** Places the user's server cart as an order through the API (no browser), returning its id. */
 export async function placeOrderAs(request: APIRequestContext, token: string): Promise<number> {
-  const response = await request.post('/rest/v1/rpc/place_order', { headers: asUser(token), data: { idempotency_key: crypto.randomUUID() } });
+  const response = await request.post('/rest/v1/rpc/place_order', { headers: asUser(token), data: { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY } });
   expect(response.status(), await response.text()).toBe(200);
   const result = (await response.json()) as { status: string; order_id?: number };
   expect(result.status).toBe('placed');
   return result.order_id ?? 0;
+}
+
+/**
+ * Fills checkout's delivery details with TEST_DELIVERY when it asks for a new address; a saved
+ * address, once the buyer has one, is already chosen.
+ */
+export async function fillDelivery(review: Locator): Promise<void> {
+  const name = review.getByLabel('Full name');
+  await expect(name.or(review.getByRole('radio', { checked: true })).first()).toBeVisible();
+  if (!(await name.isVisible())) return;
+  await name.fill(TEST_DELIVERY.full_name);
+  await review.getByLabel('Street and number').fill(TEST_DELIVERY.line1);
+  await review.getByLabel('Postcode').fill(TEST_DELIVERY.postcode);
+  await review.getByLabel('Town or city').fill(TEST_DELIVERY.city);
+  await review.getByLabel('Country').selectOption(TEST_DELIVERY.country);
 }

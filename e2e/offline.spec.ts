@@ -1,5 +1,5 @@
 import { createUser, forgiveFailedResponses, signInWithUi, uniqueEmail } from './account-helpers.ts';
-import { addFromItemPage, cartButton, openCart, stockedItem } from './cart-helpers.ts';
+import { addFromItemPage, cartButton, fillDelivery, openCart, stockedItem } from './cart-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 test('offline: a notice shows, changes fail visibly and roll back, and the cart catches up when the connection returns', async ({
@@ -31,6 +31,7 @@ test('offline: a notice shows, changes fail visibly and roll back, and the cart 
   const review = page.getByRole('region', { name: 'Review your order' });
   await expect(review.getByRole('button', { name: 'Place order' })).toBeEnabled();
   await context.setOffline(true);
+  await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
   await expect(review.getByRole('alert')).toContainText('You seem to be offline, so your order could not be sent.');
   await expect(page).toHaveURL(/\/checkout$/);

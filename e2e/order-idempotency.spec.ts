@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createUser, signInWithUi, uniqueEmail } from './account-helpers.ts';
-import { asUser, itemRow, putInServerCart, sessionToken, stockedItem } from './cart-helpers.ts';
+import { asUser, fillDelivery, itemRow, putInServerCart, sessionToken, stockedItem } from './cart-helpers.ts';
 import { expect, test, type PageProblems } from './fixtures.ts';
 
 // place_order is idempotent per checkout attempt: every way of sending the same review twice ends
@@ -39,6 +39,7 @@ function orderIdOf(page: Page): number {
 
 test('a double click on Place order places one order and shows its confirmation', async ({ page, request }, testInfo) => {
   const { token, item, stock, review } = await buyerAtReview(page, request, uniqueEmail(testInfo, 'double'), 30);
+  await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).dblclick();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderIdOf(page)}`);
@@ -61,6 +62,7 @@ test('an answer lost on the way back is asked for again with the same attempt: o
     await route.fetch();
     await route.abort('timedout');
   });
+  await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   expect(requests).toBe(2);
@@ -77,6 +79,7 @@ test('when the connection stays down, the buyer is told and pressing again later
     await route.fetch();
     await route.abort('timedout');
   });
+  await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
   await expect(review.getByRole('alert')).toContainText('we cannot tell yet whether your order went through', { timeout: 10_000 });
   const placed = await ordersOf(request, token);
@@ -85,6 +88,7 @@ test('when the connection stays down, the buyer is told and pressing again later
   await expect(review.getByRole('row', { name: new RegExp(item.title) })).toContainText('2');
 
   down = false;
+  await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${placed[0]?.id}$`));
   expect(await ordersOf(request, token)).toEqual(placed);
@@ -106,8 +110,10 @@ test('two tabs submitting the same review at once end on the same single order',
     await route.continue();
   });
   const otherSent = other.waitForRequest('**/rest/v1/rpc/place_order');
+  await fillDelivery(otherReview);
   await otherReview.getByRole('button', { name: 'Place order' }).click();
   await otherSent;
+  await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   releaseOther();
@@ -124,6 +130,7 @@ test('a second tab showing the same review moves to the order placed in the firs
   await other.goto('/checkout');
   await expect(other.getByRole('region', { name: 'Review your order' }).getByRole('row', { name: new RegExp(item.title) })).toContainText('2');
 
+  await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/orders\/\d+$/);
   // Nothing was pressed in the other tab: it learns of the order and shows it.

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createUser, forgiveFailedResponses, signInWithUi, uniqueEmail } from './account-helpers.ts';
-import { accessToken, addFromItemPage, asUser, cartButton, itemRow, serverCart, sessionToken, setStock, stockedItem } from './cart-helpers.ts';
+import { accessToken, addFromItemPage, asUser, cartButton, fillDelivery, itemRow, serverCart, sessionToken, setStock, stockedItem } from './cart-helpers.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 interface Mail {
@@ -39,6 +39,7 @@ test('order → receipt in the outbox → confirmed without a reload → cancel 
   await expect(review.getByRole('row', { name: new RegExp(jug.title) })).toContainText('2');
   await expect(review).toContainText(email);
   await expectNoAxeViolations(page);
+  await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/orders\/\d+$/);
@@ -86,6 +87,7 @@ test('closing the tab right after pressing Place order still brings the receipt 
   await expect(review.getByRole('row', { name: new RegExp(lamp.title) })).toBeVisible();
   const token = await sessionToken(page);
   const ordering = page.waitForRequest('**/rest/v1/rpc/place_order');
+  await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
   await ordering;
   await page.close();
@@ -120,6 +122,7 @@ test('when stock ran out meanwhile nothing is ordered, the changed line is named
 
   await setStock(request, potRow.id, 1);
   try {
+    await fillDelivery(review);
     await review.getByRole('button', { name: 'Place order' }).click();
     const notice = review.getByRole('alert');
     await expect(notice).toContainText('Nothing was ordered');
@@ -139,6 +142,7 @@ test('when stock ran out meanwhile nothing is ordered, the changed line is named
     expect(await orders.json()).toEqual([]);
 
     // Reviewing again and placing it now succeeds with what is left.
+    await fillDelivery(review);
     await review.getByRole('button', { name: 'Place order' }).click();
     await expect(page).toHaveURL(/\/orders\/\d+$/);
     await expect(page.getByTestId('order-status')).toHaveText('Status: Confirmed');

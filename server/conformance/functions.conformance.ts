@@ -1,5 +1,6 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DELIVERY } from '../../supabase/tests/test-delivery.ts';
 import {
   anonClient,
   type CatalogItem,
@@ -40,7 +41,7 @@ describe('order-confirmation, called by the database', () => {
   it('confirms a new order and sends its receipt with no client asking (a missing mail provider is a warning)', async () => {
     const before = await readStock(item.id);
     expect((await buyer.client.from('cart_items').insert({ item_id: item.id, quantity: 1 })).error).toBeNull();
-    const placed = await buyer.client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
+    const placed = await buyer.client.rpc('place_order', { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY });
     expect(placed.error).toBeNull();
     const orderId = (placed.data as { order_id: number }).order_id;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DELIVERY } from '../../supabase/tests/test-delivery.ts';
 import {
   anonClient,
   type CatalogItem,
@@ -74,7 +75,7 @@ describe('rpc place_order / cancel_order', () => {
     const before = await readStock(item.id);
     expect((await buyer.client.from('cart_items').insert({ item_id: item.id, quantity: 2 })).error).toBeNull();
 
-    const placed = await buyer.client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
+    const placed = await buyer.client.rpc('place_order', { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY });
     expect(placed.error).toBeNull();
     const result = placed.data as { status: string; order_id: number; total_cents: number; currency: string };
     expect(result).toMatchObject({ status: 'placed', total_cents: item.price_cents * 2, currency: item.currency });
@@ -111,9 +112,9 @@ describe('rpc place_order / cancel_order', () => {
   });
 
   it('refuses an empty cart, and callers without a session', async () => {
-    const empty = await stranger.client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
+    const empty = await stranger.client.rpc('place_order', { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY });
     expect(empty.error?.message).toBe('Your cart is empty.');
-    const anonymous = await anonClient().rpc('place_order', { idempotency_key: crypto.randomUUID() });
+    const anonymous = await anonClient().rpc('place_order', { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY });
     expect(anonymous.error?.code).toBe('42501');
   });
 });

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RawSocket, type RawFrame } from '../realtime/testing/raw-socket.ts';
+import { TEST_DELIVERY } from '../../supabase/tests/test-delivery.ts';
 import {
   anonClient,
   type CatalogItem,
@@ -135,7 +136,7 @@ describe('private data over realtime', () => {
     expect((await owner.client.from('cart_items').update({ quantity: 2 }).eq('item_id', item.id)).error).toBeNull();
     expect((await owner.client.from('cart_items').delete().eq('item_id', item.id)).error).toBeNull();
     expect((await owner.client.from('cart_items').insert({ item_id: item.id, quantity: 1 })).error).toBeNull();
-    const placed = await owner.client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
+    const placed = await owner.client.rpc('place_order', { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY });
     expect(placed.error).toBeNull();
     const orderId = (placed.data as { order_id: number }).order_id;
     expect((await owner.client.rpc('cancel_order', { order_id: orderId })).error).toBeNull();
@@ -176,7 +177,7 @@ describe('private data over realtime', () => {
 
     const before = await readStock(item.id);
     expect((await owner.client.from('cart_items').insert({ item_id: item.id, quantity: 1 })).error).toBeNull();
-    const placed = await owner.client.rpc('place_order', { idempotency_key: crypto.randomUUID() });
+    const placed = await owner.client.rpc('place_order', { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY });
     expect(placed.error).toBeNull();
     const orderId = (placed.data as { order_id: number }).order_id;
     const taken = await waitFor(() => stockEvents.find((event) => event.new.stock === before - 1), 'the stock going down');

@@ -11,6 +11,7 @@ import { pgliteExtensions } from '../db/open-database.ts';
 import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../gateway/keys.ts';
 import { createNodeSupabaseClient } from '../lib/node-supabase-client.ts';
 import { freePort, startChildServer, type ChildServer } from './child-server.ts';
+import { TEST_DELIVERY } from '../../supabase/tests/test-delivery.ts';
 
 /**
  * Fault test: `server/main.ts` runs as a child process on a temporary data dir while several
@@ -171,7 +172,7 @@ async function streamAndKill(
       }
       ledger.ordersSent++;
       figures.ordersSent++;
-      const { data, error } = await send(buyer.client.rpc('place_order', { idempotency_key: crypto.randomUUID() }));
+      const { data, error } = await send(buyer.client.rpc('place_order', { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY }));
       if (!error && isPlaced(data)) {
         ledger.acknowledged.set(data.order_id, cycle);
         figures.acknowledged.push(data.order_id);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningBackend } from '../../server/testing/listening-backend.ts';
 import type { TestBackend } from '../../server/testing/test-backend.ts';
 import { LUMEN_PROJECT_DIR } from './lumen-database.ts';
+import { TEST_DELIVERY, TEST_DELIVERY_JSON } from './test-delivery.ts';
 
 // Receipts and cancellation mails without any browser: orders are placed and cancelled through the
 // REST API alone, and the database's webhooks (pg_net's worker, running here) call the
@@ -51,7 +52,7 @@ async function webhookAnswers(orderId: number) {
 }
 
 async function placeOrder(token: string): Promise<number> {
-  const response = await rest('/rest/v1/rpc/place_order', token, { method: 'POST', body: JSON.stringify({ idempotency_key: crypto.randomUUID() }) });
+  const response = await rest('/rest/v1/rpc/place_order', token, { method: 'POST', body: JSON.stringify({ idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY }) });
   expect(response.status).toBe(200);
   return ((await response.json()) as { order_id: number }).order_id;
 }
@@ -79,6 +80,8 @@ describe('receipts driven by the database', () => {
     expect(receipt?.subject).toBe(`Your Lumen order #${orderId} is confirmed`);
     expect(receipt?.text).toContain('2 × Desk lamp — €98.00');
     expect(receipt?.text).toContain('Total: €98.00');
+    // Where it goes, as given at checkout.
+    expect(receipt?.text).toContain('Delivery to:\n  Ada Lovelace\n  12 Harbour Street\n  D02 X285 Dublin\n  Ireland');
     const order = await orderOf(token, orderId);
     expect(order.status).toBe('confirmed');
     expect(order.confirmed_at).not.toBeNull();
@@ -104,7 +107,7 @@ describe('receipts driven by the database', () => {
       await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
         JSON.stringify({ role: 'authenticated', sub: userId }),
       ]);
-      const { rows } = await tx.query<{ result: { order_id: number } }>('select public.place_order($1) as result', [crypto.randomUUID()]);
+      const { rows } = await tx.query<{ result: { order_id: number } }>('select public.place_order($1, $2) as result', [crypto.randomUUID(), TEST_DELIVERY_JSON]);
       const id = rows[0]?.result.order_id ?? 0;
       await tx.query(`reset role`);
       await tx.query(

@@ -5,6 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../../server/gateway/keys.ts';
 import { freePort, startChildServer, type ChildServer } from '../../server/testing/child-server.ts';
 import { LUMEN_PROJECT_DIR } from './lumen-database.ts';
+import { TEST_DELIVERY } from './test-delivery.ts';
 
 /**
  * Kill test: `npm start`'s server (a child process) is SIGKILLed while the webhook of a new order is
@@ -69,7 +70,7 @@ Deno.serve(async (request: Request) => {
   const { access_token: token } = (await signIn.json()) as { access_token: string };
   const [item] = (await (await api('/rest/v1/items?select=id&stock=gte.5&limit=1')).json()) as { id: number }[];
   expect((await api('/rest/v1/cart_items', { method: 'POST', token, body: JSON.stringify({ item_id: item?.id, quantity: 1 }) })).status).toBe(201);
-  const placed = await api('/rest/v1/rpc/place_order', { method: 'POST', token, body: JSON.stringify({ idempotency_key: crypto.randomUUID() }) });
+  const placed = await api('/rest/v1/rpc/place_order', { method: 'POST', token, body: JSON.stringify({ idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY }) });
   expect(placed.status).toBe(200);
   const { order_id: orderId } = (await placed.json()) as { order_id: number };
 

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asActor, openLumenDatabase } from './lumen-database.ts';
+import { TEST_DELIVERY_JSON } from './test-delivery.ts';
 
 // The database side of receipts and cancellation mails (…_order_notifications.sql), on PGlite with
 // no worker running: what the webhooks queue in pg_net, and the claim / complete / fail protocol the
@@ -38,7 +39,7 @@ async function asService<T>(sql: string, params: unknown[] = []): Promise<T[]> {
 
 async function placeOrder(): Promise<number> {
   await asBuyer(`insert into cart_items (item_id, quantity) select id, 2 from items where slug = 'vase'`);
-  const [placed] = await asBuyer<{ result: { order_id: number } }>('select public.place_order($1) as result', [crypto.randomUUID()]);
+  const [placed] = await asBuyer<{ result: { order_id: number } }>('select public.place_order($1, $2) as result', [crypto.randomUUID(), TEST_DELIVERY_JSON]);
   return placed?.result.order_id ?? 0;
 }
 

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePostgres, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import { TEST_DELIVERY_JSON } from './test-delivery.ts';
 
 const ROUNDS = 40;
 const BUYERS = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'];
@@ -46,7 +47,7 @@ async function placeOrder(client: pg.Client, sub: string, key: string = crypto.r
     await client.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
       JSON.stringify({ role: 'authenticated', sub }),
     ]);
-    const { rows } = await client.query<{ result: PlaceResult }>('select public.place_order($1) as result', [key]);
+    const { rows } = await client.query<{ result: PlaceResult }>('select public.place_order($1, $2) as result', [key, TEST_DELIVERY_JSON]);
     await client.query('commit');
     return rows[0]?.result ?? { status: 'none' };
   } catch (error) {

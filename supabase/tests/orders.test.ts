@@ -1,6 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asActor, openLumenDatabase } from './lumen-database.ts';
+import { TEST_DELIVERY_JSON } from './test-delivery.ts';
+import { cleanDelivery, deliveryProblems, EMPTY_DELIVERY, type DeliveryDraft } from '../../src/features/orders/api/delivery-schema.ts';
 
 const ALICE = '00000000-0000-4000-8000-00000000a11c';
 const BOB = '00000000-0000-4000-8000-0000000000b0';
@@ -112,8 +114,8 @@ describe('place_order and cancel_order', () => {
     await asUser(ALICE, `insert into cart_items (item_id, quantity) select id, 2 from items where slug in ('lamp', 'shade')`);
     const [placed] = await asUser<{ result: { status: string; order_id: number; total_cents: number } }>(
       ALICE,
-      'select public.place_order($1) as result',
-      [attempt()],
+      'select public.place_order($1, $2) as result',
+      [attempt(), TEST_DELIVERY_JSON],
     );
     expect(placed?.result).toMatchObject({ status: 'placed', total_cents: 2 * 4900 + 2 * 1900, currency: 'EUR' });
     expect(await stock('lamp')).toBe(3);
@@ -146,7 +148,7 @@ describe('place_order and cancel_order', () => {
     await asUser(ALICE, `update cart_items set quantity = 2 where item_id = (select id from items where slug = 'shade')`);
     // Someone else bought meanwhile.
     await db.exec(`update items set stock = 0 where slug = 'bulb'; update items set stock = 1 where slug = 'shade'`);
-    const [result] = await asUser<{ result: { status: string; changes: unknown[] } }>(ALICE, 'select public.place_order($1) as result', [attempt()]);
+    const [result] = await asUser<{ result: { status: string; changes: unknown[] } }>(ALICE, 'select public.place_order($1, $2) as result', [attempt(), TEST_DELIVERY_JSON]);
     expect(result?.result.status).toBe('stock_changed');
     expect(result?.result.changes).toEqual([
       expect.objectContaining({ title: 'Shade', requested: 2, available: 1 }),
@@ -166,8 +168,8 @@ describe('place_order and cancel_order', () => {
   });
 
   it('refuses an empty cart, anonymous callers and direct writes', async () => {
-    await expect(asUser(ALICE, 'select public.place_order($1)', [attempt()])).rejects.toThrow('Your cart is empty.');
-    await expect(asActor(db, { role: 'anon' }, (tx) => tx.query('select public.place_order($1)', [attempt()]))).rejects.toThrow(/permission denied/);
+    await expect(asUser(ALICE, 'select public.place_order($1, $2)', [attempt(), TEST_DELIVERY_JSON])).rejects.toThrow('Your cart is empty.');
+    await expect(asActor(db, { role: 'anon' }, (tx) => tx.query('select public.place_order($1, $2)', [attempt(), TEST_DELIVERY_JSON]))).rejects.toThrow(/permission denied/);
     await expect(
       asActor(db, alice, (tx) => tx.query(`insert into orders (user_id, total_cents, item_count) values ('${ALICE}', 0, 1)`)),
     ).rejects.toThrow(/permission denied/);
@@ -178,8 +180,8 @@ describe('place_order and cancel_order', () => {
     await asUser(BOB, `insert into cart_items (item_id, quantity) select id, 1 from items where slug = 'lamp'`);
     const key = attempt();
     type Placed = { result: { status: string; order_id: number; total_cents: number; replayed: boolean } };
-    const [first] = await asUser<Placed>(BOB, 'select public.place_order($1) as result', [key]);
-    const [again] = await asUser<Placed>(BOB, 'select public.place_order($1) as result', [key]);
+    const [first] = await asUser<Placed>(BOB, 'select public.place_order($1, $2) as result', [key, TEST_DELIVERY_JSON]);
+    const [again] = await asUser<Placed>(BOB, 'select public.place_order($1, $2) as result', [key, TEST_DELIVERY_JSON]);
     expect(first?.result).toMatchObject({ status: 'placed', replayed: false });
     expect(again?.result).toEqual({ ...first?.result, replayed: true });
     expect(await asUser(BOB, 'select id from orders')).toEqual([{ id: first?.result.order_id }]);
@@ -187,21 +189,78 @@ describe('place_order and cancel_order', () => {
 
     // Still the same order after it was cancelled; a new attempt is a new checkout of an empty cart.
     await asUser(BOB, 'select public.cancel_order($1)', [first?.result.order_id]);
-    const [later] = await asUser<Placed>(BOB, 'select public.place_order($1) as result', [key]);
+    const [later] = await asUser<Placed>(BOB, 'select public.place_order($1, $2) as result', [key, TEST_DELIVERY_JSON]);
     expect(later?.result.order_id).toBe(first?.result.order_id);
-    await expect(asUser(BOB, 'select public.place_order($1)', [attempt()])).rejects.toThrow('Your cart is empty.');
+    await expect(asUser(BOB, 'select public.place_order($1, $2)', [attempt(), TEST_DELIVERY_JSON])).rejects.toThrow('Your cart is empty.');
 
     // The key is Bob's alone: Alice's attempt with the same key is her own checkout.
     await asUser(ALICE, `insert into cart_items (item_id, quantity) select id, 1 from items where slug = 'lamp'`);
-    const [hers] = await asUser<Placed>(ALICE, 'select public.place_order($1) as result', [key]);
+    const [hers] = await asUser<Placed>(ALICE, 'select public.place_order($1, $2) as result', [key, TEST_DELIVERY_JSON]);
     expect(hers?.result).toMatchObject({ status: 'placed', replayed: false });
     expect(hers?.result.order_id).not.toBe(first?.result.order_id);
     await asUser(ALICE, 'select public.cancel_order($1)', [hers?.result.order_id]);
   });
 
   it('needs a key for every checkout attempt', async () => {
-    await expect(asUser(ALICE, 'select public.place_order(null)')).rejects.toThrow('Each checkout attempt needs its own idempotency_key.');
+    await expect(asUser(ALICE, 'select public.place_order(null, $1)', [TEST_DELIVERY_JSON])).rejects.toThrow(
+      'Each checkout attempt needs its own idempotency_key.',
+    );
     await expect(asUser(ALICE, 'select public.place_order()')).rejects.toThrow(/does not exist/);
+  });
+
+  it('refuses delivery details that will not do, naming every field, and orders nothing', async () => {
+    await asUser(BOB, `insert into cart_items (item_id, quantity) values ((select id from items where slug = 'lamp'), 1)`);
+    const before = await stock('lamp');
+    const bad = JSON.stringify({ full_name: '  ', line1: '', postcode: '!', city: 'Cork', country: 'Ireland', phone: 'call me' });
+    const refusal = asUser(BOB, 'select public.place_order($1, $2)', [attempt(), bad]);
+    await expect(refusal).rejects.toThrow(/^Check the delivery details: /);
+    await expect(refusal).rejects.toMatchObject({ code: '22023' });
+    const problems = await asUser<{ problems: Record<string, string> }>(BOB, 'select public.delivery_problems($1) as problems', [bad]);
+    expect(Object.keys(problems[0]?.problems ?? {}).sort()).toEqual(['country', 'full_name', 'line1', 'phone', 'postcode']);
+    await expect(asUser(BOB, 'select public.place_order($1, null)', [attempt()])).rejects.toThrow('Add a delivery address.');
+    expect(await stock('lamp')).toBe(before);
+    expect(await asUser(BOB, 'select id from orders where delivery is null and user_id = $1 and created_at > now() - interval \'1 minute\'', [BOB])).toEqual([]);
+    await asUser(BOB, 'delete from cart_items');
+  });
+
+  it('agrees with the app on which delivery details will not do', async () => {
+    const drafts: DeliveryDraft[] = [
+      { ...EMPTY_DELIVERY },
+      { ...EMPTY_DELIVERY, full_name: 'A', line1: '1 Road', postcode: 'ab', city: 'X', country: 'ie', phone: '12345' },
+      { ...EMPTY_DELIVERY, full_name: 'x'.repeat(121), line1: '1 Road', postcode: 'D02 X285', city: 'Dublin', phone: '+353 (1) 234-5678' },
+      { ...EMPTY_DELIVERY, full_name: 'Ada', line1: '1 Road', line2: '  ', postcode: ' 1234-567 ', city: 'Porto', country: 'PT', phone: '' },
+      { ...EMPTY_DELIVERY, full_name: 'Ada', line1: '1 Road', postcode: 'SW1A 1AA', city: 'London', country: 'XXL', phone: 'call me' },
+    ];
+    for (const draft of drafts) {
+      const [row] = await asUser<{ problems: Record<string, string> }>(BOB, 'select public.delivery_problems($1) as problems', [JSON.stringify(draft)]);
+      expect(row?.problems, JSON.stringify(draft)).toEqual(deliveryProblems(draft));
+      const [cleaned] = await asUser<{ cleaned: unknown }>(BOB, 'select public.clean_delivery($1) as cleaned', [JSON.stringify(draft)]);
+      if (Object.keys(deliveryProblems(draft)).length === 0) expect(cleaned?.cleaned).toEqual(cleanDelivery(draft));
+    }
+  });
+
+  it('keeps a cleaned snapshot of the address with the order and saves it once to the buyer’s addresses', async () => {
+    const messy = JSON.stringify({ ...JSON.parse(TEST_DELIVERY_JSON), full_name: '  Ada   Lovelace ', postcode: 'd02 x285', line2: ' ' });
+    await db.query(`update items set stock = 10 where slug = 'lamp'`);
+    const place = async () => {
+      await asUser(BOB, `insert into cart_items (item_id, quantity) values ((select id from items where slug = 'lamp'), 1)`);
+      const [placed] = await asUser<{ result: { order_id: number } }>(BOB, 'select public.place_order($1, $2) as result', [attempt(), messy]);
+      return placed?.result.order_id ?? 0;
+    };
+    const first = await place();
+    const [order] = await asUser<{ delivery: Record<string, unknown> }>(BOB, 'select delivery from orders where id = $1', [first]);
+    expect(order?.delivery).toEqual({ ...JSON.parse(TEST_DELIVERY_JSON), full_name: 'Ada Lovelace', postcode: 'D02 X285', line2: null });
+    const second = await place();
+    const addresses = await asUser<{ full_name: string; postcode: string }>(BOB, 'select full_name, postcode from addresses where user_id = $1', [BOB]);
+    expect(addresses).toEqual([{ full_name: 'Ada Lovelace', postcode: 'D02 X285' }]);
+    // The snapshot stays what was ordered, whatever the address book says later.
+    await asUser(BOB, `update addresses set city = 'Galway'`);
+    const [kept] = await asUser<{ city: string }>(BOB, `select delivery ->> 'city' as city from orders where id = $1`, [first]);
+    expect(kept?.city).toBe('Dublin');
+    // Nobody else sees or changes them.
+    expect(await asUser(ALICE, 'select * from addresses where user_id = $1', [BOB])).toEqual([]);
+    expect(await asUser(ALICE, `update addresses set city = 'Nowhere' where user_id = $1 returning id`, [BOB])).toEqual([]);
+    for (const order of [first, second]) await asUser(BOB, 'select public.cancel_order($1)', [order]);
   });
 
   it('keeps orders, anonymised, when the account is deleted', async () => {

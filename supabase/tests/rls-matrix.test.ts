@@ -34,6 +34,7 @@ interface Seed {
   vaseId: number;
   orderId: number;
   orderLineId: number;
+  addressId: number;
 }
 
 interface Statement {
@@ -142,6 +143,24 @@ const MATRIX: Record<string, TableSpec> = {
     // Clients never write orders: place_order and cancel_order are the only ways in.
     expected: ownerReadsOnly,
   },
+  addresses: {
+    statements: (s) => ({
+      select: { sql: 'select id from public.addresses where id = $1', params: [s.addressId] },
+      // Files an address under the owner (another user tries to plant one in their book).
+      insert: {
+        sql: `insert into public.addresses (user_id, full_name, line1, postcode, city, country) values ($1, 'X', '1 Road', 'AB1 2CD', 'Town', 'GB')`,
+        params: [OWNER],
+      },
+      update: { sql: `update public.addresses set city = 'Elsewhere' where id = $1`, params: [s.addressId] },
+      delete: { sql: 'delete from public.addresses where id = $1', params: [s.addressId] },
+    }),
+    expected: {
+      select: ownerOnly('filtered'),
+      insert: ownerOnly('rls-violation'),
+      update: ownerOnly('filtered'),
+      delete: ownerOnly('filtered'),
+    },
+  },
   order_items: {
     statements: (s) => ({
       select: { sql: 'select id from public.order_items where id = $1', params: [s.orderLineId] },
@@ -210,6 +229,10 @@ beforeAll(async () => {
     vaseId: await idOf(`select id from public.items where slug = 'matrix-vase'`),
     orderId,
     orderLineId: await idOf('select id from public.order_items where order_id = $1', [orderId]),
+    addressId: await idOf(
+      `insert into public.addresses (user_id, full_name, line1, postcode, city, country) values ($1, 'Owner', '1 Main St', 'D02 X285', 'Dublin', 'IE') returning id`,
+      [OWNER],
+    ),
   };
 });
 
@@ -288,9 +311,10 @@ describe('RLS matrix', () => {
         (select string_agg(coalesce(display_name, '-'), ',' order by id) from public.profiles),
         (select string_agg(item_id || ':' || quantity, ',') from public.cart_items),
         (select string_agg(status || ':' || total_cents, ',') from public.orders),
-        (select string_agg(unit_price_cents::text, ',') from public.order_items)) as state`);
+        (select string_agg(unit_price_cents::text, ',') from public.order_items),
+        (select string_agg(user_id || ':' || city, ',') from public.addresses)) as state`);
     expect(rows[0]?.state).toBe(
-      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,- | ${seed.lampId}:1 | placed:4900 | 4900`,
+      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,- | ${seed.lampId}:1 | placed:4900 | 4900 | ${OWNER}:Dublin`,
     );
   });
 });

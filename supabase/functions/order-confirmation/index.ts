@@ -12,12 +12,24 @@ interface OrderLine {
   quantity: number;
 }
 
+interface Delivery {
+  full_name: string;
+  line1: string;
+  line2: string | null;
+  postcode: string;
+  city: string;
+  country: string;
+  phone: string | null;
+}
+
 interface ClaimedOrder {
   order_id: number;
   status: string;
   currency: string;
   total_cents: number;
   email: string | null;
+  /** Null for orders from before checkout asked where they go. */
+  delivery: Delivery | null;
   lines: OrderLine[];
   notifications: { id: number; kind: 'receipt' | 'cancellation' }[];
 }
@@ -39,11 +51,29 @@ function linesText(order: ClaimedOrder): string[] {
   return order.lines.map((line) => `  ${line.quantity} × ${line.title} — ${money(line.unit_price_cents * line.quantity, order.currency)}`);
 }
 
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+function deliveryText(delivery: Delivery | null): string[] {
+  if (!delivery) return [];
+  const { full_name, line1, line2, postcode, city, country, phone } = delivery;
+  const lines = [full_name, line1, line2, `${postcode} ${city}`, countryNames.of(country) ?? country, phone ? `Phone: ${phone}` : null];
+  return ['', 'Delivery to:', ...lines.filter((line): line is string => Boolean(line)).map((line) => `  ${line}`)];
+}
+
 function mailFor(order: ClaimedOrder, kind: 'receipt' | 'cancellation'): Mail {
   if (kind === 'receipt') {
     return {
       subject: `Your Lumen order #${order.order_id} is confirmed`,
-      text: [`Thank you! Order #${order.order_id} is confirmed.`, '', ...linesText(order), '', `Total: ${money(order.total_cents, order.currency)}`, '', 'Lumen'].join('\n'),
+      text: [
+        `Thank you! Order #${order.order_id} is confirmed.`,
+        '',
+        ...linesText(order),
+        '',
+        `Total: ${money(order.total_cents, order.currency)}`,
+        ...deliveryText(order.delivery),
+        '',
+        'Lumen',
+      ].join('\n'),
     };
   }
   return {

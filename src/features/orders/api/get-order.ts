@@ -4,7 +4,7 @@ import { orderKeys } from './order-keys.ts';
 import { OrderWithLinesSchema, type OrderWithLines } from './order-schemas.ts';
 
 const ORDER_SELECT =
-  'id, status, currency, total_cents, item_count, created_at, confirmed_at, cancelled_at, order_items(item_id, title, unit_price_cents, quantity)';
+  'id, status, currency, total_cents, item_count, created_at, confirmed_at, cancelled_at, delivery, order_items(item_id, title, unit_price_cents, quantity)';
 
 /** null when the order does not exist or is not the caller's (RLS hides it). */
 export async function getOrder(orderId: number): Promise<OrderWithLines | null> {

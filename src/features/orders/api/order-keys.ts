@@ -5,4 +5,5 @@ export const orderKeys = {
   all: (userId: string) => ['orders', userScope(userId)] as const,
   list: (userId: string) => [...orderKeys.all(userId), 'list'] as const,
   detail: (userId: string, orderId: number) => [...orderKeys.all(userId), 'detail', orderId] as const,
+  addresses: (userId: string) => [...orderKeys.all(userId), 'addresses'] as const,
 };

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DeliverySchema } from './delivery-schema.ts';
 
 export const OrderStatusSchema = z.enum(['placed', 'confirmed', 'cancelled']);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
@@ -22,7 +23,11 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-export const OrderWithLinesSchema = z.extend(OrderSchema, { order_items: z.array(OrderLineSchema) });
+export const OrderWithLinesSchema = z.extend(OrderSchema, {
+  order_items: z.array(OrderLineSchema),
+  /** Null for orders from before checkout asked where they go. */
+  delivery: z.nullable(DeliverySchema),
+});
 export type OrderWithLines = z.infer<typeof OrderWithLinesSchema>;
 
 export const PlaceOrderResultSchema = z.union([

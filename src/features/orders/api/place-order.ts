@@ -1,11 +1,35 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { isNetworkFailure } from '@/utils/is-network-failure';
+import type { Delivery, DeliveryProblems } from './delivery-schema.ts';
 import { orderKeys } from './order-keys.ts';
 import { PlaceOrderResultSchema, type PlaceOrderResult } from './order-schemas.ts';
 
 /** The request may or may not have reached the server: the same attempt must be sent again to know. */
 export class OrderOutcomeUnknownError extends Error {}
+
+/** The database refused the delivery details (it has the last word on them): what is wrong, by field. */
+export class DeliveryRefusedError extends Error {
+  readonly problems: DeliveryProblems;
+  constructor(message: string, problems: DeliveryProblems) {
+    super(message);
+    this.problems = problems;
+  }
+}
+
+function problemsOf(details: string | undefined): DeliveryProblems {
+  try {
+    const parsed: unknown = JSON.parse(details ?? '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as DeliveryProblems) : {};
+  } catch {
+    return {};
+  }
+}
+
+export interface PlaceOrderRequest {
+  idempotencyKey: string;
+  delivery: Delivery;
+}
 
 /**
  * Places the signed-in user's cart as an order: place_order is one transaction that locks the
@@ -13,11 +37,14 @@ export class OrderOutcomeUnknownError extends Error {}
  * or, when stock ran short, orders nothing and reports which lines changed. The attempt's key
  * makes it idempotent: sent again, it answers with the order the first call placed.
  */
-export async function placeOrder(idempotencyKey: string): Promise<PlaceOrderResult> {
+export async function placeOrder({ idempotencyKey, delivery }: PlaceOrderRequest): Promise<PlaceOrderResult> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('place_order', { idempotency_key: idempotencyKey });
+  const { data, error } = await supabase.rpc('place_order', { idempotency_key: idempotencyKey, delivery });
   if (error) {
     if (error.code === 'P0001') throw new Error(error.message);
+    if (error.code === '22023' && error.message.startsWith('Check the delivery details')) {
+      throw new DeliveryRefusedError(error.message, problemsOf(error.details));
+    }
     if (isNetworkFailure(error.message)) {
       // The request may or may not have reached the server; the same attempt can safely be sent again.
       if (!navigator.onLine) {

@@ -1,8 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cartFingerprint, checkoutAttemptKey, completeCheckoutAttempt, watchCheckoutAttempt } from '../api/checkout-attempt.ts';
-import { OrderOutcomeUnknownError, usePlaceOrder } from '../api/place-order.ts';
+import { cleanDelivery, deliveryProblems, EMPTY_DELIVERY, type Delivery, type DeliveryDraft, type DeliveryProblems } from '../api/delivery-schema.ts';
+import { DeliveryRefusedError, OrderOutcomeUnknownError, usePlaceOrder } from '../api/place-order.ts';
+import { useSavedAddresses } from '../api/saved-addresses.ts';
 import type { PlaceOrderResult } from '../api/order-schemas.ts';
+import { DeliveryForm, type DeliveryChoice } from './delivery-form.tsx';
 import { OrderLinesTable } from './order-lines-table.tsx';
 
 export interface ReviewLine {
@@ -45,6 +48,14 @@ export function CheckoutPanel({
   onCartChanged: () => void;
 }) {
   const place = usePlaceOrder(userId);
+  const saved = useSavedAddresses(userId);
+  const [draft, setDraft] = useState<DeliveryDraft>(EMPTY_DELIVERY);
+  const [problems, setProblems] = useState<DeliveryProblems>({});
+  // The last used address is offered first; until the buyer chooses, follow what has loaded.
+  const [chosen, setChosen] = useState<DeliveryChoice | null>(null);
+  const choice: DeliveryChoice = chosen ?? saved.data?.[0]?.id ?? 'new';
+  const deliveryRef = useRef<HTMLDivElement>(null);
+  const problemCount = Object.keys(problems).length;
   const noticeRef = useRef<HTMLDivElement>(null);
   const submitting = useRef(false);
   const fingerprint = cartFingerprint(lines);
@@ -74,13 +85,31 @@ export function CheckoutPanel({
     return watchCheckoutAttempt(attempt.key, (orderId) => onPlacedRef.current(orderId));
   }, [attempt.key]);
 
+  /** The delivery details to send, or null (with every problem shown, focus on the first) when they will not do. */
+  const readDelivery = (): Delivery | null => {
+    const address = choice === 'new' ? null : saved.data?.find((candidate) => candidate.id === choice);
+    if (address) {
+      const { id: _id, ...delivery } = address;
+      return delivery;
+    }
+    const found = deliveryProblems(draft);
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      requestAnimationFrame(() => deliveryRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return null;
+    }
+    return cleanDelivery(draft);
+  };
+
   const submit = () => {
     // A second press can arrive before React has re-rendered the button as disabled.
     const { key } = attempt;
     if (submitting.current || key === null || attempt.lines.length === 0) return;
+    const delivery = readDelivery();
+    if (!delivery) return;
     submitting.current = true;
     const sent = { key, lines: attempt.lines };
-    place.mutate(key, {
+    place.mutate({ idempotencyKey: key, delivery }, {
       onSuccess: (outcome) => {
         setUnresolved(null);
         if (outcome.status === 'placed') {
@@ -88,7 +117,15 @@ export function CheckoutPanel({
           onPlaced(outcome.order_id);
         } else onCartChanged();
       },
-      onError: (error) => setUnresolved(error instanceof OrderOutcomeUnknownError ? sent : null),
+      onError: (error) => {
+        setUnresolved(error instanceof OrderOutcomeUnknownError ? sent : null);
+        if (error instanceof DeliveryRefusedError) {
+          // The database has the last word; show its reasons on the fields, with what was sent in them.
+          setChosen('new');
+          setDraft({ ...EMPTY_DELIVERY, ...Object.fromEntries(Object.entries(delivery).map(([field, value]) => [field, value ?? ''])) });
+          setProblems(error.problems);
+        }
+      },
       onSettled: () => {
         submitting.current = false;
       },
@@ -111,7 +148,12 @@ export function CheckoutPanel({
           <p>Check your order below and place it again.</p>
         </div>
       ) : null}
-      {place.isError ? (
+      {problemCount > 0 ? (
+        <p role="alert" className="rounded-md border border-danger/50 bg-danger/10 p-4 text-sm">
+          Nothing was ordered: {problemCount === 1 ? 'one delivery detail needs' : `${problemCount} delivery details need`} your attention below.
+        </p>
+      ) : null}
+      {place.isError && !(place.error instanceof DeliveryRefusedError) ? (
         <div ref={noticeRef} tabIndex={-1} role="alert" className="rounded-md border border-danger/50 bg-danger/10 p-4 text-sm focus:outline-2 focus:outline-ring">
           {place.error.message}
         </div>
@@ -126,10 +168,36 @@ export function CheckoutPanel({
           totalCents={total}
         />
       )}
+      <div ref={deliveryRef}>
+        {saved.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading your saved addresses…
+          </p>
+        ) : (
+          <DeliveryForm
+            saved={saved.data ?? []}
+            choice={choice}
+            onChoose={(next) => {
+              setChosen(next);
+              setProblems({});
+            }}
+            draft={draft}
+            problems={problems}
+            onChange={(next) => {
+              setDraft(next);
+              // A corrected field loses its message; the others keep theirs until the next try.
+              setProblems((current) =>
+                Object.fromEntries(Object.entries(current).filter(([field]) => next[field as keyof DeliveryDraft] === draft[field as keyof DeliveryDraft])),
+              );
+            }}
+          />
+        )}
+        {saved.isError ? <p className="mt-2 text-sm text-muted-foreground">Your saved addresses could not be loaded; enter the address below.</p> : null}
+      </div>
       <p className="text-sm text-muted-foreground">
         No payment is taken now. Placing the order reserves the items and sends a confirmation to <strong className="text-foreground">{email}</strong>.
       </p>
-      <Button size="lg" disabled={attempt.lines.length === 0 || place.isPending} onClick={submit}>
+      <Button size="lg" disabled={attempt.lines.length === 0 || place.isPending || saved.isPending} onClick={submit}>
         {place.isPending ? 'Placing your order…' : 'Place order'}
       </Button>
     </section>

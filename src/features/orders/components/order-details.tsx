@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCancelOrder } from '../api/cancel-order.ts';
+import { addressLines } from '../api/delivery-schema.ts';
 import type { OrderWithLines } from '../api/order-schemas.ts';
 import { usePassed } from '../hooks/use-passed.ts';
 import { OrderLinesTable } from './order-lines-table.tsx';
@@ -71,6 +72,18 @@ export function OrderDetails({ userId, order }: { userId: string; order: OrderWi
         currency={order.currency}
         totalCents={order.total_cents}
       />
+      {order.delivery ? (
+        <section aria-labelledby="delivery-heading" className="flex flex-col gap-1">
+          <h2 id="delivery-heading" className="font-semibold">
+            Delivery to
+          </h2>
+          <address className="flex flex-col text-sm not-italic text-muted-foreground" data-testid="order-delivery">
+            {addressLines(order.delivery).map((line, index) => (
+              <span key={index}>{line}</span>
+            ))}
+          </address>
+        </section>
+      ) : null}
       {order.status !== 'cancelled' ? <CancelOrder userId={userId} orderId={order.id} /> : null}
     </div>
   );

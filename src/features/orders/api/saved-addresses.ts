@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { getSupabase } from '@/lib/supabase';
+import { SavedAddressSchema, type SavedAddress } from './delivery-schema.ts';
+import { orderKeys } from './order-keys.ts';
+
+/** The buyer's addresses, last used first (place_order saves each one used; RLS shows only theirs). */
+export async function listSavedAddresses(): Promise<SavedAddress[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('addresses')
+    .select('id, full_name, line1, line2, postcode, city, country, phone')
+    .order('last_used_at', { ascending: false })
+    .limit(5);
+  if (error) throw new Error(error.message);
+  const parsed = z.array(SavedAddressSchema).safeParse(data);
+  if (!parsed.success) throw new Error('The server sent your addresses in an unexpected shape.');
+  return parsed.data;
+}
+
+export const savedAddressesQueryOptions = (userId: string) =>
+  queryOptions({ queryKey: orderKeys.addresses(userId), queryFn: listSavedAddresses });
+
+export function useSavedAddresses(userId: string) {
+  return useQuery(savedAddressesQueryOptions(userId));
+}
