@@ -3,15 +3,35 @@ import { expect, test } from './fixtures.ts';
 
 const PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 
-test('change password: mismatch and same-password errors, then the new one works', async ({ page, request, problems }, testInfo) => {
+test('change password: asks for the current one, refuses leaked and same passwords and a mismatch, then the new one works', async ({ page, request, problems }, testInfo) => {
   const address = uniqueEmail(testInfo);
   await createUser(request, address);
   await signInWithUi(page, address);
   await expect(page).toHaveURL(/\/account$/);
 
   const form = page.getByRole('form', { name: 'Change password' });
+  const current = form.getByLabel('Current password', { exact: true });
   const password = form.getByLabel('New password', { exact: true });
   const confirm = form.getByLabel('Repeat new password', { exact: true });
+  // Without the current password nothing is sent.
+  await password.fill('second-password-2');
+  await confirm.fill('second-password-2');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(current).toBeFocused();
+  await expect(current).toHaveAccessibleDescription('Enter your current password.');
+  // A wrong one is refused by Auth, and said next to the field; what was typed stays.
+  await current.fill('not-my-password');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(current).toHaveAccessibleDescription(/That is not your current password\./);
+  await expect(current).toBeFocused();
+  await expect(password).toHaveValue('second-password-2');
+  await current.fill(PASSWORD);
+  // A password from breach lists is refused with its reason.
+  await password.fill('Password1234');
+  await confirm.fill('Password1234');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(password).toHaveAccessibleDescription(/This password is too weak: it appears in a list of leaked passwords\./);
+
   await password.fill('second-password-2');
   await confirm.fill('second-password-3');
   await form.getByRole('button', { name: 'Change password' }).click();
@@ -35,7 +55,26 @@ test('change password: mismatch and same-password errors, then the new one works
     data: { email: address, password: 'second-password-2' },
   });
   expect(check.status()).toBe(200);
-  forgiveFailedResponses(problems, [422]);
+  forgiveFailedResponses(problems, [400, 422]);
+});
+
+test('a used reset link opened while signed in says so, instead of offering the form', async ({ page, request }, testInfo) => {
+  const address = uniqueEmail(testInfo);
+  await createUser(request, address);
+  await signInWithUi(page, address);
+  await expect(page).toHaveURL(/\/account$/);
+  const redirectTo = `${new URL(page.url()).origin}/reset-password`;
+  await request.post(`/auth/v1/recover?${new URLSearchParams({ redirect_to: redirectTo })}`, { headers: { apikey: PUBLISHABLE_KEY }, data: { email: address } });
+  const { link } = await mailedLink(request, address, 'Reset Your Password');
+  await request.get(link, { maxRedirects: 0 });
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password/);
+  await expect(page.getByRole('alert')).toContainText('Reset links work once');
+  await expect(page.getByRole('form', { name: 'Set a new password' })).toHaveCount(0);
+  await expect(page.getByText(`You are still signed in as ${address}`)).toBeVisible();
+  await page.getByRole('link', { name: 'change your password in your account' }).click();
+  await expect(page).toHaveURL(/\/account#security$/);
+  await expect(page.getByRole('form', { name: 'Change password' }).getByLabel('Current password', { exact: true })).toBeVisible();
 });
 
 test('change e-mail: refuses a taken address, then switches once both links are followed', async ({ page, request, problems }, testInfo) => {

@@ -58,7 +58,17 @@ const rateLimitHeader = process.env.LUMEN_RATE_LIMIT_HEADER || undefined;
 // GoTrue's per-IP limiters are on; LUMEN_RATE_LIMITS=off turns them off, as the Supabase CLI's stack
 // has them (it configures no client-address header), for a test suite that signs up many users.
 const perIpLimits = process.env.LUMEN_RATE_LIMITS !== 'off';
-const app = await createApp({ distDir: path.join(rootDir, 'dist'), backend: ctx, realtime, auth: { rateLimitHeader, perIpLimits } });
+// Lumen's hosted project turns on two dashboard settings config.toml cannot hold (README): a password
+// change asks for the current password, and leaked passwords are refused. GoTrue's own variables
+// turn them off here ("false").
+const requireCurrentPassword = process.env.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD !== 'false';
+const leakedPasswordProtection = process.env.GOTRUE_PASSWORD_HIBP_ENABLED !== 'false';
+const app = await createApp({
+  distDir: path.join(rootDir, 'dist'),
+  backend: ctx,
+  realtime,
+  auth: { rateLimitHeader, perIpLimits, requireCurrentPassword, leakedPasswordProtection },
+});
 try {
   const seeded = await seedCatalogIfEmpty(ctx.db, createNodeSupabaseClient(publicUrl, ctx.keys.serviceRoleKey, app), {
     onProgress: (message) => console.log(`  … seeding ${message}`),

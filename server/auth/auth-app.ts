@@ -28,6 +28,14 @@ export interface AuthAppOptions {
    * always known and they are on, unless this is false (`LUMEN_RATE_LIMITS=off` for `npm start`).
    */
   perIpLimits?: boolean;
+  /**
+   * Two settings hosted projects set in the dashboard (config.toml has no key for them, and the CLI
+   * rejects unknown keys): a password change must carry the current password (except in a recovery
+   * session), and passwords known from breaches are refused (reason "pwned"). Off by default, as in
+   * GoTrue; `npm start` turns both on (server/main.ts).
+   */
+  requireCurrentPassword?: boolean;
+  leakedPasswordProtection?: boolean;
 }
 
 /** GoTrue-compatible `/auth/v1` (mount it at that prefix). */
@@ -38,6 +46,8 @@ export function createAuthApp(ctx: ServerContext, options: AuthAppOptions = {}):
     bcryptCost: options.bcryptCost ?? 10,
     rateLimitHeader: options.rateLimitHeader,
     perIpLimits: options.perIpLimits ?? true,
+    requireCurrentPassword: options.requireCurrentPassword ?? false,
+    leakedPasswordProtection: options.leakedPasswordProtection ?? false,
   };
   const app = new Hono();
 

@@ -15,6 +15,10 @@ export interface AuthDeps {
   rateLimitHeader?: string;
   /** Per-IP request limits on (the default) or off, as in the Supabase CLI's stack (`LUMEN_RATE_LIMITS=off`). */
   perIpLimits: boolean;
+  /** Hosted Auth's "Require current password when updating" (GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD). */
+  requireCurrentPassword: boolean;
+  /** Hosted Auth's leaked password protection (GOTRUE_PASSWORD_HIBP_ENABLED), against an offline list here. */
+  leakedPasswordProtection: boolean;
 }
 
 /** Body as a JSON object; 400 bad_json otherwise (GoTrue's message). Empty body = {}. */

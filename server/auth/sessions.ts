@@ -66,6 +66,13 @@ export async function sessionExists(db: Queryable, sessionId: string): Promise<b
   return rows.length > 0;
 }
 
+/** Whether the session was made by a recovery link (GoTrue's Session.IsRecovery). */
+export async function isRecoverySession(db: Queryable, sessionId: string | null): Promise<boolean> {
+  if (!sessionId) return false;
+  const { rows } = await db.query(`select 1 from auth.mfa_amr_claims where session_id = $1 and authentication_method = 'recovery'`, [sessionId]);
+  return rows.length > 0;
+}
+
 async function loadAmr(db: Queryable, sessionId: string): Promise<{ method: string; timestamp: number }[]> {
   const { rows } = await db.query<{ authentication_method: string; updated_at: Date }>(
     `select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,

@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import { createApp } from '../app.ts';
 import { settleAfterResponse } from '../lib/after-response.ts';
 import type { RateLimiter } from '../auth/rate-limiter.ts';
+import type { AuthAppOptions } from '../auth/auth-app.ts';
 import { startDatabaseWorkers, type DatabaseWorkers } from '../database-workers.ts';
 import type { FunctionsOptions } from '../functions-lite/functions-app.ts';
 import { loadProjectConfig, type ProjectConfigOverrides } from '../config/project-config.ts';
@@ -39,6 +40,8 @@ export interface TestBackendOptions {
   perIpLimits?: boolean;
   /** Auth's limiter, e.g. with a fake clock to walk through minutes of traffic. */
   limiter?: RateLimiter;
+  /** The dashboard-only password settings (server/auth/auth-app.ts); off by default, as in GoTrue. */
+  passwordSettings?: Pick<AuthAppOptions, 'requireCurrentPassword' | 'leakedPasswordProtection'>;
 }
 
 export interface TestBackend {
@@ -94,7 +97,13 @@ export async function createTestBackend(options: TestBackendOptions = {}): Promi
   await migrateProject(db, projectDir);
   await syncConfiguredBuckets({ db, config });
   const ctx: ServerContext = { db, keys: devKeys, publicUrl, projectDir, dataDir: null, config, mail: createMailOutbox(db) };
-  const app = await createApp({ backend: ctx, auth: { bcryptCost: 4, rateLimitHeader: options.rateLimitHeader, perIpLimits: options.perIpLimits ?? false, limiter: options.limiter }, functions: options.functions });
+  const app = await createApp({ backend: ctx, auth: {
+      bcryptCost: 4,
+      rateLimitHeader: options.rateLimitHeader,
+      perIpLimits: options.perIpLimits ?? false,
+      limiter: options.limiter,
+      ...options.passwordSettings,
+    }, functions: options.functions });
 
   const inProcessFetch: typeof fetch = async (input, init) => app.fetch(new Request(input, init));
   const workers = options.workers ? await startDatabaseWorkers(ctx, app.fetch) : null;

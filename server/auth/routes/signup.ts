@@ -17,7 +17,7 @@ export function validateNewPassword(deps: AuthDeps, password: string): void {
   if (Buffer.byteLength(password) > MAX_PASSWORD_LENGTH) {
     throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters`);
   }
-  const check = checkPasswordStrength(password, deps.ctx.config.auth);
+  const check = checkPasswordStrength(password, deps.ctx.config.auth, { leaked: deps.leakedPasswordProtection });
   if (!check.ok) throw unprocessable('weak_password', check.message, { weak_password: { reasons: check.reasons } });
 }
 

@@ -37,7 +37,7 @@ async function passwordGrant(deps: AuthDeps, c: Context): Promise<Json> {
     return sessionResponse(ctx, tx, fresh, created.sessionId, created.refreshToken);
   });
   // A password that no longer meets the policy still signs in, flagged for the app (data.weakPassword).
-  const strength = checkPasswordStrength(password, ctx.config.auth);
+  const strength = checkPasswordStrength(password, ctx.config.auth, { leaked: deps.leakedPasswordProtection });
   if (!strength.ok) session.weak_password = { message: strength.message, reasons: strength.reasons };
   return session;
 }

@@ -2,9 +2,10 @@ import bcrypt from 'bcryptjs';
 import type { Hono } from 'hono';
 import { normalizeEmail, optionalObject, optionalString, readJsonBody, rejectPkce, takeRequestQuota, type AuthDeps } from '../auth-deps.ts';
 import { prepareEmailLink, takeEmailQuota } from '../email-links.ts';
-import { forbidden, unprocessable } from '../http-errors.ts';
+import { badRequest, forbidden, unprocessable } from '../http-errors.ts';
 import type { OutgoingMail } from '../../mail/outbox.ts';
 import { safeRedirect } from '../redirect-url.ts';
+import { isRecoverySession } from '../sessions.ts';
 import { requireUser } from '../require-user.ts';
 import { loadUserJson } from '../user-json.ts';
 import { confirmEmail, findUserByEmail, insertEmailIdentity, type Json, type Queryable } from '../user-store.ts';
@@ -67,6 +68,15 @@ export function registerUserRoutes(app: Hono, deps: AuthDeps): void {
         throw unprocessable('validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
       }
       validateNewPassword(deps, password);
+      // GoTrue checks the current password before comparing the new one with it; a recovery link's
+      // session is exempt (whoever follows it has forgotten the password).
+      if (password !== '' && user.encrypted_password && deps.requireCurrentPassword && !(await isRecoverySession(ctx.db, sessionId))) {
+        const current = optionalString(body, 'current_password');
+        if (!current) throw badRequest('current_password_required', 'Current password required when setting new password.');
+        if (!(await bcrypt.compare(current, user.encrypted_password))) {
+          throw badRequest('current_password_invalid', 'Current password required when setting new password.');
+        }
+      }
       if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
         throw unprocessable('same_password', 'New password should be different from the old password.');
       }

@@ -4,6 +4,7 @@ import { AccountSection, AccountSubsection } from '@/features/account/components
 import { ChangeEmailForm } from '@/features/account/components/change-email-form';
 import { DeleteAccountDialog } from '@/features/account/components/delete-account-dialog';
 import { NewPasswordForm } from '@/features/account/components/new-password-form';
+import { isRecoverySession } from '@/features/account/session/recovery-session';
 import { ProfileSection } from '@/features/account/components/profile-section';
 import { RequireSession } from '@/features/account/components/require-session';
 import { SignOutControls } from '@/features/account/components/sign-out-controls';
@@ -55,7 +56,7 @@ export function AccountRoute() {
               </AccountSection>
               <AccountSection id="security" title="Security" description="Password, e-mail address and where you are signed in.">
                 <AccountSubsection id="password-heading" title="Password">
-                  <NewPasswordForm label="Change password" submitLabel="Change password" />
+                  <NewPasswordForm label="Change password" submitLabel="Change password" askCurrent={!isRecoverySession(session.session)} />
                 </AccountSubsection>
                 <AccountSubsection id="email-heading" title="E-mail">
                   <ChangeEmailForm currentEmail={session.email} pendingEmail={session.session.user.new_email ?? null} />

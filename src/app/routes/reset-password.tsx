@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/account/components/auth-card';
 import { FormAlert } from '@/features/account/components/form-alert';
 import { NewPasswordForm } from '@/features/account/components/new-password-form';
+import { isRecoverySession } from '@/features/account/session/recovery-session';
 import { endPasswordRecovery } from '@/features/account/session/session-store';
 import { useSession } from '@/features/account/session/use-session';
 
@@ -40,25 +41,37 @@ export function ResetPasswordRoute() {
               <Link to={paths.account.getHref()}>Go to your account</Link>
             </Button>
           </div>
-        ) : session.status === 'signed-in' ? (
-          <NewPasswordForm
-            label="Set a new password"
-            submitLabel="Save new password"
-            onSaved={() => {
-              endPasswordRecovery();
-              setSaved(true);
-            }}
-          />
-        ) : (
+        ) : linkError || session.status === 'signed-out' ? (
+          // A used or expired link says so even to someone still signed in from before: the form
+          // would otherwise suggest the link worked.
           <div className="flex flex-col gap-4">
             <FormAlert tone="error">
               {linkError ? `${linkError}.`.replace(/\.\.$/, '.') : 'Open this page from the link in your password reset e-mail.'} Reset links work
               once and expire after an hour.
             </FormAlert>
+            {session.status === 'signed-in' ? (
+              <p className="text-sm text-muted-foreground">
+                You are still signed in as {session.email}: you can{' '}
+                <Link to={`${paths.account.getHref()}#security`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  change your password in your account
+                </Link>
+                .
+              </p>
+            ) : null}
             <Button asChild className="self-start">
               <Link to={paths.forgotPassword.getHref()}>Send a new link</Link>
             </Button>
           </div>
+        ) : (
+          <NewPasswordForm
+            label="Set a new password"
+            submitLabel="Save new password"
+            askCurrent={!isRecoverySession(session.session)}
+            onSaved={() => {
+              endPasswordRecovery();
+              setSaved(true);
+            }}
+          />
         )}
       </AuthCard>
     </>

@@ -52,6 +52,10 @@ export function authErrorMessage(error: unknown): string {
       return 'This e-mail address is not confirmed yet. Follow the link we sent to it, then sign in.';
     case 'same_password':
       return 'The new password must be different from your current one.';
+    case 'current_password_required':
+      return 'Enter your current password.';
+    case 'current_password_invalid':
+      return 'That is not your current password. Check it, or sign out and use “Forgot your password?”.';
     case 'session_not_found':
     case 'bad_jwt':
       return 'Your session has ended. Sign in again.';
@@ -64,8 +68,9 @@ export function authErrorMessage(error: unknown): string {
 }
 
 /** Which field a server error belongs to, so the form can mark and focus it. */
-export function authErrorField(error: unknown): 'email' | 'password' | null {
+export function authErrorField(error: unknown): 'email' | 'password' | 'current' | null {
   const code = asErrorLike(error).code;
+  if (code === 'current_password_required' || code === 'current_password_invalid') return 'current';
   if (code === 'weak_password' || code === 'same_password') return 'password';
   if (code === 'user_already_exists' || code === 'email_exists' || code === 'email_address_invalid') return 'email';
   return null;

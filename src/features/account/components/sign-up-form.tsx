@@ -16,7 +16,7 @@ export function SignUpForm() {
     signUp.mutate(values, {
       onError: (error) => {
         const field = authErrorField(error);
-        if (field) form.setServerError(field, authErrorMessage(error));
+        if (field === 'email' || field === 'password') form.setServerError(field, authErrorMessage(error));
       },
     }),
   );
