@@ -6,6 +6,13 @@ export type { RealtimeChannel, Session, SupabaseClient };
 
 let client: Promise<SupabaseClient> | null = null;
 
+/**
+ * Where supabase-js keeps the session (named, rather than derived from the API's host name, so
+ * forgetLocalSession can clear it). One per origin, shared by the tabs: they follow each other
+ * through its storage events.
+ */
+const AUTH_STORAGE_KEY = 'sb-lumen-auth-token';
+
 /** Browsers cap keepalive bodies at 64 KiB in total; uploads are larger and are not sent this way. */
 const KEEPALIVE_MAX_BODY = 60 * 1024;
 
@@ -34,11 +41,22 @@ export function getSupabase(): Promise<SupabaseClient> {
       // Prerendering (no window) reads public data only: no session to keep or refresh.
       auth: typeof window === 'undefined'
         ? { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
-        : { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+        : { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, storageKey: AUTH_STORAGE_KEY },
       global: { fetch: fetchSurvivingUnload },
     }),
   );
   return client;
+}
+
+/**
+ * Signs this browser out without asking Auth, for a session Auth no longer knows (its user was just
+ * deleted: a sign-out request would be answered 403). With the stored session gone, supabase-js's
+ * local sign-out has no token to send and only clears its state, telling this tab (SIGNED_OUT) and,
+ * through the storage event, the others.
+ */
+export async function forgetLocalSession(supabase: SupabaseClient): Promise<void> {
+  for (const key of [AUTH_STORAGE_KEY, `${AUTH_STORAGE_KEY}-user`]) window.localStorage.removeItem(key);
+  await supabase.auth.signOut({ scope: 'local' });
 }
 
 /**

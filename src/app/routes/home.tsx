@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { SessionEndedNotice } from '@/features/account/components/session-ended-notice';
 import { CategoryList } from '@/features/catalog/components/category-list';
 import { ShowcaseSection } from '@/features/catalog/components/showcase-section';
 
@@ -12,6 +13,7 @@ export function HomeRoute() {
       <PageTitle />
       {/* Compact hero, then products: both widths show items in the first screen. */}
       <div className="flex flex-col gap-10 md:gap-16">
+        <SessionEndedNotice />
         <section className="flex flex-col items-start gap-4 rounded-xl border border-border bg-surface px-5 py-6 sm:px-12 sm:py-10">
           <p className="text-sm font-medium tracking-wide text-primary uppercase">Lumen</p>
           <h1 className="max-w-2xl text-3xl font-semibold tracking-tight text-balance sm:text-5xl">

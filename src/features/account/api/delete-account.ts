@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { getSupabase } from '@/lib/supabase';
+import { forgetLocalSession, getSupabase } from '@/lib/supabase';
 import { expectSignOut } from '../session/session-store.ts';
 
 /**
  * Calls the delete-account edge function (supabase/functions/delete-account): it needs the service
  * role to remove the auth user, so it runs server-side and deletes only the caller. Deleting the
- * user ends every session; the local one is then cleared without another server call.
+ * user ends every session; the local one is then cleared without another server call (Auth would
+ * refuse it: the user no longer exists).
  */
 export async function deleteAccount(): Promise<void> {
   const supabase = await getSupabase();
@@ -18,8 +19,9 @@ export async function deleteAccount(): Promise<void> {
     }
     throw error;
   }
-  expectSignOut();
-  await supabase.auth.signOut({ scope: 'local' });
+  expectSignOut('account-deletion');
+  // The user is gone, so Auth would answer a sign-out with 403: the session is forgotten here only.
+  await forgetLocalSession(supabase);
 }
 
 export function useDeleteAccount() {

@@ -1,6 +1,5 @@
-import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
-import { fieldErrors, MAX_DISPLAY_NAME_LENGTH } from '../api/account-schemas.ts';
+import { MAX_DISPLAY_NAME_LENGTH } from '../api/account-schemas.ts';
 import { authErrorMessage } from '../api/auth-error-message.ts';
 import type { Profile } from '../api/profile-schema.ts';
 import { useUpdateDisplayName } from '../api/update-profile.ts';
@@ -8,15 +7,20 @@ import { useFormFields } from '../hooks/use-form-fields.ts';
 import { FormAlert } from './form-alert.tsx';
 import { TextField } from './text-field.tsx';
 
-const DisplayNameFormSchema = z.object({
-  displayName: z.string().check(z.trim(), z.maxLength(MAX_DISPLAY_NAME_LENGTH, `Use at most ${MAX_DISPLAY_NAME_LENGTH} characters.`)),
-});
+/** Says how long the name is, so a pasted one can be shortened rather than silently cut. */
+function validateDisplayName({ displayName }: { displayName: string }) {
+  const length = [...displayName.trim()].length;
+  return length > MAX_DISPLAY_NAME_LENGTH
+    ? { displayName: `Use at most ${MAX_DISPLAY_NAME_LENGTH} characters: this name has ${length}.` }
+    : {};
+}
 
 export function DisplayNameForm({ profile }: { profile: Profile }) {
   const update = useUpdateDisplayName();
-  const form = useFormFields({ displayName: profile.display_name ?? '' }, (values) => fieldErrors(DisplayNameFormSchema, values));
+  const form = useFormFields({ displayName: profile.display_name ?? '' }, validateDisplayName);
   const onSubmit = form.handleSubmit((values) => update.mutate({ userId: profile.id, displayName: values.displayName }));
   const unchanged = form.values.displayName.trim() === (profile.display_name ?? '');
+  const field = form.field('displayName');
 
   return (
     <form id={form.formId} onSubmit={onSubmit} noValidate aria-label="Display name" className="flex flex-col gap-3">
@@ -25,9 +29,13 @@ export function DisplayNameForm({ profile }: { profile: Profile }) {
       <TextField
         label="Display name"
         autoComplete="name"
-        maxLength={MAX_DISPLAY_NAME_LENGTH + 20}
-        hint="Shown on your account and in the header. Leave empty to use your initials."
-        {...form.field('displayName')}
+        hint={`Up to ${MAX_DISPLAY_NAME_LENGTH} characters, shown on your account and in the header. Leave empty to use your initials.`}
+        {...field}
+        onChange={(event) => {
+          // "Saved" is about what was saved: an edit after it takes the message away.
+          if (!update.isPending) update.reset();
+          field.onChange(event);
+        }}
       />
       <Button type="submit" disabled={update.isPending || unchanged} className="self-start">
         {update.isPending ? 'Saving…' : 'Save name'}

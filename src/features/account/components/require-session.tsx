@@ -17,7 +17,7 @@ export function RequireSession({ children }: { children: (session: SignedIn) => 
   const location = useLocation();
   if (session.status === 'loading') return <RouteSkeleton />;
   if (session.status === 'signed-out') {
-    if (session.byThisTab) return <Navigate to={paths.home.getHref()} replace />;
+    if (session.endedHere) return <Navigate to={paths.home.getHref()} replace state={{ sessionEnded: session.endedHere }} />;
     const next = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.signIn.getHref(next)} replace />;
   }

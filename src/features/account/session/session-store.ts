@@ -3,17 +3,20 @@ import { getSupabase, type Session } from '@/lib/supabase';
 
 export type { Session };
 
+/** How this tab ended its own session. */
+export type SessionEnding = 'sign-out' | 'account-deletion';
+
 export type SessionState =
   | { status: 'loading' }
-  /** `byThisTab`: this tab asked to sign out (or deleted the account), so pages go home, not to /sign-in. */
-  | { status: 'signed-out'; byThisTab: boolean }
+  /** `endedHere`: this tab signed out or deleted the account, so pages go home (saying so), not to /sign-in. */
+  | { status: 'signed-out'; endedHere: SessionEnding | null }
   /** `recovering`: signed in by a password-recovery link; the set-new-password form should open. */
   | { status: 'signed-in'; session: Session; userId: string; email: string; recovering: boolean };
 
 let state: SessionState = { status: 'loading' };
 /** True between PASSWORD_RECOVERY and the new password being saved (or the tab closing). */
 let recovering = false;
-let signOutRequested = false;
+let endingRequested: SessionEnding | null = null;
 const listeners = new Set<() => void>();
 
 function publish(next: SessionState) {
@@ -26,7 +29,7 @@ function publish(next: SessionState) {
  * the UI treats it as signed out so Account stays "Sign in" and /account stays protected.
  */
 function toState(session: Session | null): SessionState {
-  if (!session || session.user.is_anonymous) return { status: 'signed-out', byThisTab: signOutRequested };
+  if (!session || session.user.is_anonymous) return { status: 'signed-out', endedHere: endingRequested };
   return { status: 'signed-in', session, userId: session.user.id, email: session.user.email ?? '', recovering };
 }
 
@@ -49,7 +52,7 @@ export function startSessionStore(): void {
       if (event === 'PASSWORD_RECOVERY') recovering = true;
       if (event === 'SIGNED_OUT') recovering = false;
       const next = toState(session);
-      if (event === 'SIGNED_IN') signOutRequested = false;
+      if (event === 'SIGNED_IN') endingRequested = null;
       userScopeGuard.track(next.status === 'signed-in' ? next.userId : null);
       publish(next);
     }),
@@ -67,8 +70,8 @@ export function getSessionState(): SessionState {
 }
 
 /** Called just before this tab signs out on purpose; the next signed-out state carries it. */
-export function expectSignOut(): void {
-  signOutRequested = true;
+export function expectSignOut(ending: SessionEnding = 'sign-out'): void {
+  endingRequested = ending;
 }
 
 export function endPasswordRecovery(): void {
