@@ -10,13 +10,20 @@ test('display name and avatar: validation, resize to 512 px, replace removes the
 
   const nameForm = page.getByRole('form', { name: 'Display name' });
   const name = nameForm.getByLabel('Display name');
-  await name.fill('x'.repeat(61));
+  // A pasted name is kept whole and the message says by how much it is over.
+  await name.fill('x'.repeat(85));
+  await expect(name).toHaveValue('x'.repeat(85));
   await nameForm.getByRole('button', { name: 'Save name' }).click();
   await expect(name).toBeFocused();
-  await expect(name).toHaveAccessibleDescription(/Use at most 60 characters\./);
+  await expect(name).toHaveAccessibleDescription(/Use at most 60 characters: this name has 85\./);
   await name.fill('Grace Hopper');
   await nameForm.getByRole('button', { name: 'Save name' }).click();
   await expect(nameForm.getByRole('status')).toHaveText('Your name is saved.');
+  // An edit takes "saved" away; it does not come back by typing the saved name again.
+  await name.fill('Grace B. Hopper');
+  await expect(nameForm.getByRole('status')).toHaveCount(0);
+  await name.fill('Grace Hopper');
+  await expect(nameForm.getByRole('status')).toHaveCount(0);
 
   // At phone width the header control is in the menu; the profile's own avatar shows the initials.
   const profileAvatar = page.getByRole('region', { name: 'Profile' }).locator('[data-slot="user-avatar"]');
