@@ -156,7 +156,7 @@ for (const theme of THEMES) {
     // The account page with an order in its history.
     const orderId = new URL(page.url()).pathname.split('/').pop() ?? '';
     await page.goto('/account');
-    await expect(page.getByRole('list', { name: 'Orders' }).getByRole('link', { name: `Order #${orderId}` })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: `Order #${orderId}` })).toBeVisible();
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await expectNoAxeViolations(page);

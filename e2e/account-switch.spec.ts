@@ -113,7 +113,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.reload();
     await expect(page.getByRole('form', { name: 'Display name' }).getByLabel('Display name')).toHaveValue(first.displayName);
     await expect(page.getByRole('region', { name: 'Profile' }).locator('img')).toHaveAttribute('src', new RegExp(avatarPath));
-    await expect(page.getByRole('list', { name: 'Orders' }).getByRole('link', { name: `Order #${orderId}` })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: `Order #${orderId}` })).toBeVisible();
     await page.getByRole('link', { name: `Order #${orderId}` }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId}`);
     await expect(page.getByRole('table', { name: 'Order lines' })).toContainText(ordered.title);

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createUser, forgiveFailedResponses, signInWithUi, uniqueEmail } from './account-helpers.ts';
-import { accessToken, addFromItemPage, asUser, cartButton, fillDelivery, itemRow, serverCart, sessionToken, setStock, stockedItem } from './cart-helpers.ts';
+import { accessToken, addFromItemPage, asUser, cartButton, fillDelivery, itemRow, placeOrderAs, putInServerCart, serverCart, sessionToken, setStock, stockedItem } from './cart-helpers.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 interface Mail {
@@ -60,7 +60,7 @@ test('order → receipt in the outbox → confirmed without a reload → cancel 
 
   // The order is in the account's history.
   await page.goto('/account');
-  await expect(page.getByRole('list', { name: 'Orders' }).getByRole('link', { name: `Order #${orderId}` })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: `Order #${orderId}` })).toBeVisible();
   await page.getByRole('link', { name: `Order #${orderId}` }).click();
 
   await page.getByRole('button', { name: 'Cancel this order' }).click();
@@ -171,3 +171,36 @@ test('guests are sent to sign in before reviewing an order', async ({ page }) =>
   await page.goto('/orders/1');
   await expect(page).toHaveURL(/\/sign-in\?next=%2Forders%2F1$/);
 });
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+  test(`at ${viewport.width}px the order history lines up in columns`, async ({ page, request }, testInfo) => {
+    const email = uniqueEmail(testInfo, 'history');
+    await createUser(request, email);
+    const token = await accessToken(request, email);
+    // Two orders whose figures differ in width: one item, then twelve of a dearer one.
+    for (const [index, quantity] of [[36, 1], [37, 12]] as const) {
+      const { id } = await itemRow(request, stockedItem(index).slug);
+      await putInServerCart(request, token, id, quantity);
+      await placeOrderAs(request, token);
+    }
+    await page.setViewportSize(viewport);
+    await signInWithUi(page, email);
+    await expect(page).toHaveURL(/\/account$/);
+    const rows = page.getByRole('table', { name: 'Orders' }).getByRole('row');
+    await expect(rows).toHaveCount(3);
+    const edges = async (column: number) =>
+      rows.evaluateAll((all, index) => all.map((row) => {
+        const cell = row.children[index]?.getBoundingClientRect();
+        return cell ? [Math.round(cell.left), Math.round(cell.right)] : null;
+      }), column);
+    // Every row's cells share the header's edges, column by column, and the table fits the screen.
+    for (let column = 0; column < 5; column++) {
+      const [header, ...cells] = await edges(column);
+      for (const cell of cells) expect(cell).toEqual(header);
+    }
+    const table = await page.getByRole('table', { name: 'Orders' }).evaluate((element) => [element.scrollWidth, element.clientWidth]);
+    expect(table[0]).toBeLessThanOrEqual(table[1]);
+    await expect(rows.nth(1)).toContainText('12 items');
+    await expectNoAxeViolations(page);
+  });
+}
