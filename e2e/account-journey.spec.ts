@@ -102,7 +102,7 @@ test('a new visitor signs up, sets a name and avatar, resets the password, signs
   await dialog.getByLabel(`Type ${address} to confirm`).fill(address);
   await confirmButton.click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Your account is deleted.' })).toContainText('Past orders stay on record');
+  await expect(page.getByRole('status').filter({ hasText: 'Your account is deleted.' })).toContainText('Past orders stay with the shop');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
   // Said once: a reload does not repeat it.
   await page.reload();

@@ -72,7 +72,7 @@ export function AccountRoute() {
                 id="danger"
                 title="Danger zone"
                 tone="danger"
-                description="Delete your account and everything in it except past orders, which stay on record without your details."
+                description="Delete your account and everything in it except past orders, which the shop keeps with the delivery details they were sent with, no longer linked to you."
               >
                 <DeleteAccountDialog email={session.email} />
               </AccountSection>

@@ -108,7 +108,7 @@ describe('delete-account', () => {
     expect((await backend.anonClient().auth.signInWithPassword({ email, password: 'long-enough-1' })).error?.code).toBe('invalid_credentials');
   });
 
-  it('removes the cart and keeps past orders, anonymised', async () => {
+  it('removes the cart and saved addresses and keeps past orders, unlinked', async () => {
     const { token, userId } = await signUp();
     const db = backend.ctx.db;
     await db.query(`insert into public.categories (slug, name) values ('test-del', 'Test') on conflict do nothing`);
@@ -118,13 +118,19 @@ describe('delete-account', () => {
       [userId],
     );
     await db.query(`insert into public.cart_items (user_id, item_id, quantity) values ($1, $2, 2)`, [userId, items[0]?.id]);
+    await db.query(
+      `insert into public.addresses (user_id, full_name, line1, postcode, city, country) values ($1, 'Ada Lovelace', '12 Harbour Street', 'D02 X285', 'Dublin', 'IE')`,
+      [userId],
+    );
     const { rows: orders } = await db.query<{ id: number }>(
       `insert into public.orders (user_id, total_cents, item_count) values ($1, 1000, 1) returning id`,
       [userId],
     );
 
     expect((await call(token)).status).toBe(200);
+    // The foreign keys do it: the function deletes only the avatar files and the user.
     expect((await db.query(`select 1 from public.cart_items where user_id = $1`, [userId])).rows).toHaveLength(0);
+    expect((await db.query(`select 1 from public.addresses where user_id = $1`, [userId])).rows).toHaveLength(0);
     const { rows: kept } = await db.query<{ user_id: string | null }>(`select user_id from public.orders where id = $1`, [orders[0]?.id]);
     expect(kept).toEqual([{ user_id: null }]);
   });

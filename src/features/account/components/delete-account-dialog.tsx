@@ -34,7 +34,8 @@ export function DeleteAccountDialog({ email }: { email: string }) {
           Delete your account?
         </DialogTitle>
         <DialogDescription className="text-sm text-muted-foreground">
-          This removes your profile, avatar and cart and signs you out everywhere. Past orders are kept without your name or e-mail. It
+          This removes your profile, avatar, cart and saved addresses and signs you out everywhere. Past orders stay with the shop, with the
+          delivery details they were sent with, no longer linked to you. It
           cannot be undone.
         </DialogDescription>
         <form

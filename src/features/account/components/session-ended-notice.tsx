@@ -7,7 +7,8 @@ import type { SessionEnding } from '../session/session-store.ts';
 const MESSAGES: Record<SessionEnding, { title: string; detail: string }> = {
   'account-deletion': {
     title: 'Your account is deleted.',
-    detail: 'Your profile, avatar and cart are gone and every device is signed out. Past orders stay on record without your name or e-mail.',
+    detail:
+      'Your profile, avatar, cart and saved addresses are gone and every device is signed out. Past orders stay with the shop, no longer linked to you.',
   },
   'sign-out': { title: 'You are signed out.', detail: 'Your cart is kept with your account for when you sign in again.' },
 };
