@@ -10,8 +10,8 @@ import { createDevMailApp } from './mail/dev-mail-app.ts';
 import type { Realtime } from './realtime/index.ts';
 import { createRestApp } from './rest/rest-app.ts';
 import { createStaticApp } from './static/static-app.ts';
-import { createStorageApp } from './storage-lite/storage-app.ts';
-import { createFunctionsApp, type FunctionsOptions } from './functions-lite/functions-app.ts';
+import { createStorageApp } from './storage/storage-app.ts';
+import { createFunctionsApp, type FunctionsOptions } from './functions/functions-app.ts';
 
 export interface AppOptions {
   /** The built SPA to serve; omitted in API-only tests. */

@@ -5,9 +5,9 @@ import type { ServerContext } from './context.ts';
 import { migrateProject, type MigrationResult } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { devKeys } from './gateway/keys.ts';
-import { syncConfiguredBuckets } from './storage-lite/configured-buckets.ts';
-import { recoverStagedFiles } from './storage-lite/recover-staged-files.ts';
-import { storageRoot } from './storage-lite/storage-app.ts';
+import { syncConfiguredBuckets } from './storage/configured-buckets.ts';
+import { recoverStagedFiles } from './storage/recover-staged-files.ts';
+import { storageRoot } from './storage/storage-app.ts';
 import { createMailOutbox } from './mail/outbox.ts';
 
 export interface OpenBackendOptions {

@@ -1,6 +1,6 @@
 // The globals of Supabase's Deno edge runtime that Lumen's functions use, for type checking them
 // with TypeScript (`npm run typecheck`). At run time they come from Deno, or from the local
-// backend's shim (server/functions-lite/deno-shim.ts).
+// backend's shim (server/functions/deno-shim.ts).
 declare namespace Deno {
   const env: {
     get(key: string): string | undefined;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ServerContext } from '../context.ts';
-import { isInvalidValue } from '../lib/sql-state.ts';
+import { isInvalidValue } from '../db/postgres-error.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { API_VERSION, AuthHttpError, authErrorResponse } from './http-errors.ts';
 import { RateLimiter } from './rate-limiter.ts';

@@ -11,7 +11,7 @@ import { startDatabaseWorkers } from '../database-workers.ts';
 import { openBackend } from '../backend-context.ts';
 import { createNodeSupabaseClient } from '../lib/node-supabase-client.ts';
 import { attachRealtime, createRealtime } from '../realtime/index.ts';
-import { storageRoot } from '../storage-lite/storage-app.ts';
+import { storageRoot } from '../storage/storage-app.ts';
 import { DEFAULT_EMAIL_DOMAIN, type ConformanceTarget } from './target.ts';
 
 const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

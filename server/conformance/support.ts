@@ -30,13 +30,6 @@ export function serviceClient(): SupabaseClient {
   return createNodeSupabaseClient(url, serviceRoleKey);
 }
 
-/** Headers plain fetch needs to act as the browser without a session. */
-export function anonHeaders(): Record<string, string> {
-  const { anonKey } = conformanceTarget();
-  // The newer sb_publishable_ keys are not JWTs: they go in apikey only.
-  return anonKey.startsWith('eyJ') ? { apikey: anonKey, Authorization: `Bearer ${anonKey}` } : { apikey: anonKey };
-}
-
 /**
  * A warning is something the operator should look at that does not make the backend wrong
  * (no mail provider yet, anonymous sign-ins on). It is printed, and collected by check:hosted.

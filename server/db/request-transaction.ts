@@ -1,5 +1,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { sqlLiteral } from './sql-literal.ts';
+import { isApiRole } from './api-roles.ts';
 
 /** What PostgREST and Storage put into the transaction before running a request's SQL. */
 export interface RequestContext {
@@ -15,7 +16,6 @@ export interface RequestContext {
   settings?: Record<string, string>;
 }
 
-const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 /**
  * The statement that makes a transaction the request's: READ ONLY when asked, the GUCs PostgREST
@@ -23,7 +23,7 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
  * a round trip with what follows (PGlite answers each round trip in turn, so every one costs).
  */
 function requestSetupSql(context: RequestContext): string {
-  if (!API_ROLES.has(context.role)) {
+  if (!isApiRole(context.role)) {
     throw Object.assign(new Error(`role "${context.role}" does not exist`), { code: '22023' });
   }
   const settings: Record<string, string> = {

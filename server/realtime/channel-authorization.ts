@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { JwtClaims } from '../gateway/jwt.ts';
+import { isApiRole } from '../db/api-roles.ts';
 
 export type Extension = 'broadcast' | 'presence';
 export interface ChannelPermissions {
@@ -7,7 +8,6 @@ export interface ChannelPermissions {
   write: boolean;
 }
 
-const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 class Rollback extends Error {
   readonly permissions: ChannelPermissions;
@@ -31,7 +31,7 @@ export async function checkChannelPermissions(
   extension: Extension,
 ): Promise<ChannelPermissions> {
   const role = typeof claims.role === 'string' ? claims.role : '';
-  if (!API_ROLES.has(role)) return { read: false, write: false };
+  if (!isApiRole(role)) return { read: false, write: false };
   try {
     await db.transaction(async (tx) => {
       const probe = await tx.query<{ id: string }>(

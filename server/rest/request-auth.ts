@@ -2,13 +2,13 @@ import type { Context } from 'hono';
 import { authenticateRequest } from '../gateway/authenticate-request.ts';
 import type { ApiKeys } from '../gateway/keys.ts';
 import { RestError } from './rest-error.ts';
+import { isApiRole } from '../db/api-roles.ts';
 
 export interface RequestIdentity {
   role: string;
   claims: Record<string, unknown>;
 }
 
-const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 function wwwAuthenticate(description: string): Record<string, string> {
   return { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${description.replaceAll('"', "'")}"` };
@@ -24,7 +24,7 @@ export async function identify(c: Context, keys: ApiKeys): Promise<RequestIdenti
     const message = parts === 3 ? `JWSError (${credential.message})` : `Expected 3 parts in JWT; got ${parts}`;
     throw new RestError(401, 'PGRST301', message, null, null, wwwAuthenticate(message));
   }
-  if (!API_ROLES.has(credential.role)) {
+  if (!isApiRole(credential.role)) {
     throw new RestError(401, '22023', `role "${credential.role}" does not exist`);
   }
   return { role: credential.role, claims: { ...credential.claims, role: credential.role } };

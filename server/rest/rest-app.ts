@@ -11,7 +11,7 @@ import { RestError, toRestError } from './rest-error.ts';
 import { acceptsSingular, answerRollback, bodyReader, preferencesOf, profileOf, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
 import { findTable } from './schema-cache.ts';
 import { SchemaCacheHolder } from './schema-reload.ts';
-import { qualified } from './sql/quote.ts';
+import { qualified } from '../db/sql-identifier.ts';
 
 export const defaultRestOptions: RestOptions = { schemas: ['public'], maxRows: 1000 };
 

@@ -1,3 +1,5 @@
+import { postgresError } from '../db/postgres-error.ts';
+
 /** A PostgREST-shaped error: `{code, message, details, hint}` plus the HTTP status to answer with. */
 export class RestError extends Error {
   readonly status: number;
@@ -42,13 +44,6 @@ export function unsupported(feature: string): RestError {
   return new RestError(400, 'PGRST100', `Unsupported by the local backend: ${feature}`, null, 'Run against a Supabase CLI stack if you need it.');
 }
 
-interface PgErrorLike {
-  code?: unknown;
-  message?: unknown;
-  detail?: unknown;
-  hint?: unknown;
-}
-
 /** SQLSTATE → HTTP status, as PostgREST's Error.hs maps it (supabase-protocol.md §3.5). */
 export function statusForSqlState(code: string, message: string, isAnon: boolean): number {
   if (code === '42501') return isAnon ? 401 : 403;
@@ -72,14 +67,8 @@ export function statusForSqlState(code: string, message: string, isAnon: boolean
 /** Turns whatever the transaction threw into a RestError (Postgres errors keep their SQLSTATE and texts). */
 export function toRestError(error: unknown, isAnon: boolean): RestError {
   if (error instanceof RestError) return error;
-  const pg = (typeof error === 'object' && error !== null ? error : {}) as PgErrorLike;
-  if (typeof pg.code === 'string' && pg.code.length === 5) {
-    const message = typeof pg.message === 'string' ? pg.message : 'database error';
-    const status = statusForSqlState(pg.code, message, isAnon);
-    const details = typeof pg.detail === 'string' ? pg.detail : null;
-    const hint = typeof pg.hint === 'string' ? pg.hint : null;
-    return new RestError(status, pg.code, message, details, hint);
-  }
+  const pg = postgresError(error);
+  if (pg) return new RestError(statusForSqlState(pg.code, pg.message, isAnon), pg.code, pg.message, pg.detail, pg.hint);
   const message = error instanceof Error ? error.message : String(error);
   return new RestError(500, 'PGRST000', message);
 }

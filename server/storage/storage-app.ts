@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.ts';
 import { withRequestTransaction } from '../db/request-transaction.ts';
 import { authenticateRequest } from '../gateway/authenticate-request.ts';
 import { signJwt, verifyJwt } from '../gateway/jwt.ts';
-import { isInvalidValue, sqlState } from '../lib/sql-state.ts';
+import { isInvalidValue, sqlState } from '../db/postgres-error.ts';
 import { findBucket, mimeAllowed, parseSize, requireBucket } from './bucket-store.ts';
 import { commitFile, discardFile, stageFile } from './object-files.ts';
 import { assertBucketId, assertObjectName, objectFilePath } from './object-path.ts';

@@ -7,7 +7,7 @@ import { settleAfterResponse } from '../lib/after-response.ts';
 import type { RateLimiter } from '../auth/rate-limiter.ts';
 import type { AuthAppOptions } from '../auth/auth-app.ts';
 import { startDatabaseWorkers, type DatabaseWorkers } from '../database-workers.ts';
-import type { FunctionsOptions } from '../functions-lite/functions-app.ts';
+import type { FunctionsOptions } from '../functions/functions-app.ts';
 import { loadProjectConfig, type ProjectConfigOverrides } from '../config/project-config.ts';
 import type { ServerContext } from '../context.ts';
 import { migrateProject } from '../db/migrate.ts';
@@ -15,7 +15,7 @@ import { openDatabase } from '../db/open-database.ts';
 import { devKeys } from '../gateway/keys.ts';
 import { createNodeSupabaseClient } from '../lib/node-supabase-client.ts';
 import { createMailOutbox } from '../mail/outbox.ts';
-import { syncConfiguredBuckets } from '../storage-lite/configured-buckets.ts';
+import { syncConfiguredBuckets } from '../storage/configured-buckets.ts';
 
 /** The tests' own tiny project (fixture tables, config.toml); never Lumen's schema. */
 export const FIXTURE_PROJECT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'project');

@@ -4,6 +4,8 @@ import type { JsonObject, JsonValue } from '../protocol/json.ts';
 import type { ChangeRow } from './change-feed.ts';
 import { matchesFilter, type PostgresFilter } from './postgres-filter.ts';
 import type { TableCatalog, TableInfo } from './table-catalog.ts';
+import { isApiRole } from '../../db/api-roles.ts';
+import { quoteIdent } from '../../db/sql-identifier.ts';
 
 export interface ChangeBinding {
   id: number;
@@ -29,7 +31,6 @@ interface PendingCheck {
   visible: Set<number>;
 }
 
-const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 const MAX_RECORD_BYTES = 1024 * 1024;
 
@@ -37,10 +38,6 @@ function onlySmallValues(record: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(record)) if (JSON.stringify(value).length <= 64) out[key] = value;
   return out;
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }
 
 function pick(source: JsonObject | null, keys: Iterable<string>): JsonObject {
@@ -144,7 +141,7 @@ export class ChangeDispatcher {
     await this.db.transaction(async (tx) => {
       await tx.exec('set transaction read only; savepoint realtime_check');
       for (const check of checks) {
-        if (!API_ROLES.has(check.role)) continue;
+        if (!isApiRole(check.role)) continue;
         try {
           await tx.query(
             `select set_config('search_path', 'public, extensions', true),

@@ -7,7 +7,3 @@ export interface JsonObject {
 export function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-export function asString(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
-}

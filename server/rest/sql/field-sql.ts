@@ -1,7 +1,8 @@
 import { RestError } from '../rest-error.ts';
 import type { Field } from '../parser/types.ts';
 import type { ColumnInfo, TableInfo } from '../schema-cache.ts';
-import { quoteIdent, type Params } from './quote.ts';
+import { quoteIdent } from '../../db/sql-identifier.ts';
+import type { Params } from './quote.ts';
 
 /** What a SQL builder knows about the relation behind an alias. `table` is undefined for untyped RPC results. */
 export interface Source {

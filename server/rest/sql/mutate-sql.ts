@@ -3,7 +3,7 @@ import type { Preferences } from '../parser/prefer.ts';
 import type { TableInfo } from '../schema-cache.ts';
 import type { Source } from './field-sql.ts';
 import { toPgText } from './pg-text.ts';
-import { qualified, quoteIdent } from './quote.ts';
+import { qualified, quoteIdent } from '../../db/sql-identifier.ts';
 import { checkEmbedPaths, conditionsAt, selectList, type BuildContext } from './select-sql.ts';
 import { conditionsSql } from './where-sql.ts';
 

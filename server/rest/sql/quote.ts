@@ -1,14 +1,5 @@
 import { sqlLiteral } from '../../db/sql-literal.ts';
 
-/** `quote_ident` for any name: always double-quoted, inner quotes doubled. Names still come from the schema cache. */
-export function quoteIdent(name: string): string {
-  if (name.includes('\u0000')) throw new Error('identifier contains NUL');
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-export function qualified(schema: string, name: string): string {
-  return `${quoteIdent(schema)}.${quoteIdent(name)}`;
-}
 
 /**
  * User text only ever enters SQL through here, as an escaped literal (`sqlLiteral`), not a `$n`

@@ -2,7 +2,8 @@ import { badBody, RestError } from '../rest-error.ts';
 import type { FunctionInfo, SchemaCache, TableInfo } from '../schema-cache.ts';
 import { findFunctions, findTable } from '../schema-cache.ts';
 import { toPgText } from './pg-text.ts';
-import { qualified, quoteIdent, type Params } from './quote.ts';
+import { qualified, quoteIdent } from '../../db/sql-identifier.ts';
+import type { Params } from './quote.ts';
 import { isObject } from './mutate-sql.ts';
 
 export interface RpcCall {

@@ -1,6 +1,7 @@
 import { badQuery, RestError, unsupported } from '../rest-error.ts';
 import type { Condition, OrderTerm, QueryParams, SelectItem } from '../parser/types.ts';
-import { qualified, quoteIdent, type AliasGen, type Params } from './quote.ts';
+import { qualified, quoteIdent } from '../../db/sql-identifier.ts';
+import type { AliasGen, Params } from './quote.ts';
 import type { SchemaCache } from '../schema-cache.ts';
 import { fieldLabel, fieldSql, type Source } from './field-sql.ts';
 import { resolveRelationship, type Relationship } from './relationships.ts';
