@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
 import importX from 'eslint-plugin-import-x';
@@ -8,6 +9,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const FEATURES = ['catalog', 'search', 'cart', 'account', 'orders'];
+// Each edge function is deployed on its own: it may import its own folder and _shared/ only.
+const EDGE_FUNCTIONS = readdirSync('supabase/functions', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+  .map((entry) => entry.name);
+const EVERY_DISTRICT = ['./src', './server', './scripts', './bench', './e2e'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.data', 'coverage'] },
@@ -78,7 +84,43 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [{ target: './server', from: './src', message: 'The server never imports the browser app.' }] },
+        {
+          zones: [
+            { target: './server', from: './src', message: 'The server never imports the browser app.' },
+            {
+              target: './server',
+              from: ['./scripts', './supabase', './bench', './e2e'],
+              message: 'The server serves any project folder: what is Lumen\'s comes in through scripts/start.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests of a function run under Node in this repo and may use the local backend; what deploys is
+    // index.ts and what it imports.
+    files: ['supabase/functions/**/*.ts'],
+    ignores: ['supabase/functions/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...EDGE_FUNCTIONS.map((name) => ({
+              target: `./supabase/functions/${name}`,
+              from: [...EVERY_DISTRICT, './supabase'],
+              except: [`./functions/${name}`, './functions/_shared'],
+              message: 'An edge function imports only its own folder and supabase/functions/_shared/.',
+            })),
+            {
+              target: './supabase/functions/_shared',
+              from: [...EVERY_DISTRICT, './supabase'],
+              except: ['./functions/_shared'],
+              message: 'supabase/functions/_shared/ imports nothing outside itself.',
+            },
+          ],
+        },
       ],
     },
   },

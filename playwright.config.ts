@@ -26,7 +26,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     // A fresh database per run, seeded with the deterministic demo catalog the specs rely on.
-    command: `node --import tsx server/main.ts --no-build --port ${PORT} --data-dir .data/e2e-${PORT} --reset`,
+    command: `node --import tsx scripts/start.ts --no-build --port ${PORT} --data-dir .data/e2e-${PORT} --reset`,
     // Every spec signs in from 127.0.0.1: with GoTrue's per-IP buckets (30 at once, then one per 2 s)
     // a fast machine ran out mid-suite and a sign-in got 429. Off, as the Supabase CLI's stack has
     // them; the limits themselves are tested in server/auth/rate-limit.test.ts.

@@ -36,10 +36,10 @@ export default defineConfig({
         // setup) in npm test, against a hosted project with LUMEN_HOSTED_URL (npm run check:hosted).
         test: {
           name: 'conformance',
-          include: ['server/conformance/**/*.conformance.ts'],
+          include: ['supabase/conformance/**/*.conformance.ts'],
           environment: 'node',
           pool: 'forks',
-          globalSetup: ['server/conformance/global-setup.ts'],
+          globalSetup: ['supabase/conformance/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -3,7 +3,7 @@ import { ROOT_DIR } from './local-backend.ts';
 
 export interface AppServer {
   url: string;
-  /** Seconds from spawning `server/main.ts` to its first answered API request. */
+  /** Seconds from spawning `scripts/start.ts` to its first answered API request. */
   readySeconds: number;
   stop(): Promise<void>;
 }
@@ -11,7 +11,7 @@ export interface AppServer {
 /** Starts `npm start`'s server (built app + every API, seeded on a fresh data dir) and waits for it. */
 export async function startAppServer(port: number, dataDir: string): Promise<AppServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--no-build', '--port', String(port), '--data-dir', dataDir], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--port', String(port), '--data-dir', dataDir], {
     cwd: ROOT_DIR,
     stdio: 'ignore',
   });
@@ -24,7 +24,7 @@ export async function startAppServer(port: number, dataDir: string): Promise<App
   const url = `http://127.0.0.1:${port}`;
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`server/main.ts exited with ${child.exitCode}`);
+      if (child.exitCode !== null) throw new Error(`scripts/start.ts exited with ${child.exitCode}`);
       const ok = await fetch(`${url}/rest/v1/categories?select=id&limit=1`)
         .then((response) => response.ok)
         .catch(() => false);

@@ -10,7 +10,7 @@ async function timeStart(dataDir: string, port: number): Promise<number> {
   return round(server.readySeconds, 2);
 }
 
-/** Seconds from `node server/main.ts` to the first answered API request: fresh data dir, then again. */
+/** Seconds from `node scripts/start.ts` to the first answered API request: fresh data dir, then again. */
 export async function runStartupBench(): Promise<Record<string, number>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-start-'));
   try {

@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runSmokeCheck, type SmokeResult } from '../server/conformance/smoke-check.ts';
-import { HOSTED_ENV, HOSTED_USAGE, readHostedTarget } from '../server/conformance/target.ts';
+import { runSmokeCheck, type SmokeResult } from '../supabase/conformance/smoke-check.ts';
+import { HOSTED_ENV, HOSTED_USAGE, readHostedTarget } from '../supabase/conformance/target.ts';
 
 /**
  * `npm run check:hosted`: is a hosted Supabase project ready for Lumen? Runs (a) the conformance
- * suite in server/conformance (Vitest project "conformance": auth, REST, RLS, RPC, storage,
+ * suite in supabase/conformance (Vitest project "conformance": auth, REST, RLS, RPC, storage,
  * realtime, functions — with throwaway users it creates and deletes) against the project, and
  * (b) the HTTP smoke check of what the app does on a first visit, plus the hosted site's headers
  * when LUMEN_HOSTED_SITE_URL is set (else dist/_headers). Exit 0 all passed (warnings allowed),

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/postbuild.ts', 'scripts/precompress.ts', 'scripts/prerender.ts', 'supabase/seed', 'supabase/migrations'];
+const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/postbuild.ts', 'server/static/precompress.ts', 'scripts/prerender.ts', 'supabase/seed', 'supabase/migrations'];
 
 function newestMtime(entry: string): number {
   let stats;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { documentSecurityHeaders, type CspOptions } from '../server/static/security-headers.ts';
 import { APP_SHELL } from '../server/static/static-app.ts';
-import { precompress } from './precompress.ts';
+import { precompress } from '../server/static/precompress.ts';
 import { prerenderSite } from './prerender.ts';
 
 /**

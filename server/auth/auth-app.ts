@@ -32,7 +32,7 @@ export interface AuthAppOptions {
    * Two settings hosted projects set in the dashboard (config.toml has no key for them, and the CLI
    * rejects unknown keys): a password change must carry the current password (except in a recovery
    * session), and passwords known from breaches are refused (reason "pwned"). Off by default, as in
-   * GoTrue; `npm start` turns both on (server/main.ts).
+   * GoTrue; `npm start` turns both on (scripts/start.ts).
    */
   requireCurrentPassword?: boolean;
   leakedPasswordProtection?: boolean;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompress } from '../../scripts/precompress.ts';
+import { precompress } from './precompress.ts';
 import { APP_SHELL, createStaticApp } from './static-app.ts';
 
 let distDir: string;

@@ -27,15 +27,23 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Spawns `server/main.ts` as a real child process (its own PGlite on `dataDir`) and waits until
- * the REST API answers — like bench/app-server.ts, but exposing the pid and the exit so fault
- * tests can SIGKILL it, and keeping the output for diagnostics.
+ * Spawns the server as a real child process (its own PGlite on `dataDir`) and waits until the REST
+ * API answers — like bench/app-server.ts, but exposing the pid and the exit so fault tests can
+ * SIGKILL it, and keeping the output for diagnostics. `entry` is the script and its own flags:
+ * `server/main.ts` (any project) unless a project's composition root is named.
  */
-export async function startChildServer(options: { port: number; dataDir: string; projectDir?: string; timeoutMs?: number }): Promise<ChildServer> {
+export async function startChildServer(options: {
+  port: number;
+  dataDir: string;
+  projectDir?: string;
+  timeoutMs?: number;
+  entry?: string[];
+}): Promise<ChildServer> {
   const project = options.projectDir ? ['--project', options.projectDir] : [];
+  const entry = options.entry ?? ['server/main.ts'];
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'server/main.ts', '--no-build', '--port', String(options.port), '--data-dir', options.dataDir, ...project],
+    ['--import', 'tsx', ...entry, '--port', String(options.port), '--data-dir', options.dataDir, ...project],
     { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';
@@ -48,7 +56,7 @@ export async function startChildServer(options: { port: number; dataDir: string;
     child.kill('SIGTERM');
     await exited;
   };
-  if (pid === undefined) throw new Error('server/main.ts could not be spawned');
+  if (pid === undefined) throw new Error(`${entry[0]} could not be spawned`);
 
   const url = `http://127.0.0.1:${options.port}`;
   const started = performance.now();
@@ -56,13 +64,13 @@ export async function startChildServer(options: { port: number; dataDir: string;
   try {
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`server/main.ts exited (${child.exitCode ?? child.signalCode}) before answering:\n${log}`);
+        throw new Error(`${entry[0]} exited (${child.exitCode ?? child.signalCode}) before answering:\n${log}`);
       }
       const ok = await fetch(`${url}/rest/v1/categories?select=id&limit=1`)
         .then((response) => response.ok)
         .catch(() => false);
       if (ok) return { url, pid, exited, output: () => log, stop };
-      if (performance.now() - started > timeoutMs) throw new Error(`server/main.ts did not answer within ${timeoutMs} ms:\n${log}`);
+      if (performance.now() - started > timeoutMs) throw new Error(`${entry[0]} did not answer within ${timeoutMs} ms:\n${log}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } catch (error) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../../server/gateway/keys.ts';
 import { freePort, startChildServer, type ChildServer } from '../../server/testing/child-server.ts';
+import { LUMEN_START } from './lumen-start.ts';
 import { LUMEN_PROJECT_DIR } from './lumen-database.ts';
 import { TEST_DELIVERY } from './test-delivery.ts';
 
@@ -47,7 +48,7 @@ Deno.serve(async (request: Request) => {
   );
 
   const port = await freePort();
-  server = await startChildServer({ port, dataDir, projectDir });
+  server = await startChildServer({ port, dataDir, projectDir, entry: LUMEN_START });
   const api = (route: string, init: RequestInit & { key?: string; token?: string } = {}) =>
     fetch(`${server?.url}${route}`, {
       ...init,
@@ -82,7 +83,7 @@ Deno.serve(async (request: Request) => {
   server = null;
 
   await cp(realFunction, functionFile);
-  server = await startChildServer({ port, dataDir, projectDir });
+  server = await startChildServer({ port, dataDir, projectDir, entry: LUMEN_START });
   const receipts = async () => {
     const mails = (await (await api(`/_dev/mail.json?${new URLSearchParams({ to: email })}`)).json()) as { subject: string }[];
     return mails.map((mail) => mail.subject);
@@ -94,7 +95,7 @@ Deno.serve(async (request: Request) => {
 
   // Another start sends nothing again: the request was answered and recorded this time.
   await server.stop();
-  server = await startChildServer({ port, dataDir, projectDir });
+  server = await startChildServer({ port, dataDir, projectDir, entry: LUMEN_START });
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   expect(await receipts()).toEqual([`Your Lumen order #${orderId} is confirmed`]);
 }, 180_000);

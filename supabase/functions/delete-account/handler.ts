@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import { CORS_HEADERS, json as jsonResponse, preflight } from '../_shared/http.ts';
 
 export interface DeleteAccountOptions {
   supabaseUrl: string;
@@ -7,15 +8,7 @@ export interface DeleteAccountOptions {
   fetch?: typeof fetch;
 }
 
-const CORS_HEADERS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
-  'Access-Control-Allow-Methods': 'POST, OPTIONS',
-};
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...CORS_HEADERS, 'Content-Type': 'application/json' } });
-}
+const json = (status: number, body: unknown): Response => jsonResponse(status, body, CORS_HEADERS);
 
 const AVATAR_PAGE = 100;
 
@@ -40,7 +33,7 @@ const NoRealtime = function NoRealtime(): never {
  */
 export function createDeleteAccountHandler({ supabaseUrl, serviceRoleKey, fetch: fetchImpl }: DeleteAccountOptions) {
   return async function handleDeleteAccount(request: Request): Promise<Response> {
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
+    if (request.method === 'OPTIONS') return preflight();
     if (request.method !== 'POST') return json(405, { code: 'method_not_allowed', message: 'Use POST to delete your account.' });
 
     const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1];

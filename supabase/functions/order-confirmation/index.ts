@@ -5,6 +5,7 @@
 // after a lost answer never sends twice), and records the outcome, which confirms a placed order
 // when its receipt has gone out. Runs on Supabase's Deno edge runtime and, unchanged, locally.
 import { createClient } from '@supabase/supabase-js';
+import { json } from '../_shared/http.ts';
 
 interface OrderLine {
   title: string;
@@ -37,10 +38,6 @@ interface ClaimedOrder {
 interface Mail {
   subject: string;
   text: string;
-}
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 function money(cents: number, currency: string): string {
@@ -126,10 +123,10 @@ function orderIdOf(payload: unknown): number | null {
 }
 
 Deno.serve(async (req: Request) => {
-  if (req.method !== 'POST') return json({ error: 'Use POST with a Database Webhook payload.' }, 405);
+  if (req.method !== 'POST') return json(405, { error: 'Use POST with a Database Webhook payload.' });
   const orderId = orderIdOf(await req.json().catch(() => null));
   if (orderId === null) {
-    return json({ error: 'Send a Database Webhook payload for public.orders or private.order_notifications.' }, 400);
+    return json(400, { error: 'Send a Database Webhook payload for public.orders or private.order_notifications.' });
   }
 
   const admin = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', {
@@ -141,8 +138,8 @@ Deno.serve(async (req: Request) => {
   // picked up in the next round; one more caller finding them taken simply gets nothing to do.
   for (let round = 0; round < 3; round++) {
     const { data, error } = await admin.rpc('claim_order_notifications', { order_id: orderId });
-    if (error) return json({ error: `The order's notifications could not be read: ${error.message}` }, 500);
-    if (data === null) return json({ error: `Order ${orderId} was not found.` }, 404);
+    if (error) return json(500, { error: `The order's notifications could not be read: ${error.message}` });
+    if (data === null) return json(404, { error: `Order ${orderId} was not found.` });
     const order = data as ClaimedOrder;
     if (order.notifications.length === 0) break;
     for (const notification of order.notifications) {
@@ -159,6 +156,6 @@ Deno.serve(async (req: Request) => {
     }
     if (failed.length > 0) break;
   }
-  if (failed.length > 0) return json({ order_id: orderId, sent, error: `Not sent, will be retried: ${failed.join('; ')}` }, 502);
-  return json({ order_id: orderId, sent });
+  if (failed.length > 0) return json(502, { order_id: orderId, sent, error: `Not sent, will be retried: ${failed.join('; ')}` });
+  return json(200, { order_id: orderId, sent });
 });

@@ -5,7 +5,7 @@ import { NewPasswordSchema } from './account-schemas.ts';
 
 /**
  * A new password, twice, and the current one unless the session came from a recovery link: the
- * project requires it (hosted Auth's "Require current password when updating"; server/main.ts
+ * project requires it (hosted Auth's "Require current password when updating"; scripts/start.ts
  * locally), so a session left open on a shared computer cannot take the account over.
  */
 export function updatePasswordInputSchema({ askCurrent }: { askCurrent: boolean }) {

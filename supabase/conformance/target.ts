@@ -84,7 +84,7 @@ export const HOSTED_USAGE = `Usage: ${HOSTED_ENV.url}=https://<ref>.supabase.co 
        ${HOSTED_ENV.serviceRoleKey}=<service_role key> \\
        npm run check:hosted
 
-Runs Lumen's conformance suite (server/conformance) and an HTTP smoke check against a hosted
+Runs Lumen's conformance suite (supabase/conformance) and an HTTP smoke check against a hosted
 Supabase project that has Lumen's migrations, functions and seeded catalog.
 
 Required:

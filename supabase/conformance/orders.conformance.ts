@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DELIVERY } from '../../supabase/tests/test-delivery.ts';
+import { TEST_DELIVERY } from '../tests/test-delivery.ts';
 import {
   anonClient,
   type CatalogItem,

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { postbuild, renderHeadersFile } from '../scripts/postbuild.ts';
-import { createApp } from './app.ts';
-import { securityHeaders } from './gateway/security-headers-middleware.ts';
-import { contentSecurityPolicy } from './static/security-headers.ts';
-import { createStaticApp } from './static/static-app.ts';
-import { createTestBackend, type TestBackend } from './testing/test-backend.ts';
+import { postbuild, renderHeadersFile } from './postbuild.ts';
+import { createApp } from '../server/app.ts';
+import { securityHeaders } from '../server/gateway/security-headers-middleware.ts';
+import { contentSecurityPolicy } from '../server/static/security-headers.ts';
+import { createStaticApp } from '../server/static/static-app.ts';
+import { createTestBackend, type TestBackend } from '../server/testing/test-backend.ts';
 
 /**
  * Every response of the local server carries the security headers: the app's HTML and assets the

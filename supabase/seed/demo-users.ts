@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import type { ServerContext } from '../context.ts';
-import { findUserByEmail, insertUser } from './user-store.ts';
+import type { ServerContext } from '../../server/context.ts';
+import { findUserByEmail, insertUser } from '../../server/auth/user-store.ts';
 
 export interface DemoAccount {
   email: string;

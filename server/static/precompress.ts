@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { COMPRESSIBLE_EXTENSIONS } from '../server/static/content-encoding.ts';
+import { COMPRESSIBLE_EXTENSIONS } from './content-encoding.ts';
 
 
 async function* files(dir: string): AsyncGenerator<string> {

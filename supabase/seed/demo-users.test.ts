@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestBackend, type TestBackend } from '../testing/test-backend.ts';
+import { createTestBackend, type TestBackend } from '../../server/testing/test-backend.ts';
 import { ensureDemoUsers } from './demo-users.ts';
 
 let backend: TestBackend;

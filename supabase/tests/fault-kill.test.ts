@@ -7,11 +7,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, expect, it } from 'vitest';
-import { pgliteExtensions } from '../db/open-database.ts';
-import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../gateway/keys.ts';
-import { createNodeSupabaseClient } from '../lib/node-supabase-client.ts';
-import { freePort, startChildServer, type ChildServer } from './child-server.ts';
-import { TEST_DELIVERY } from '../../supabase/tests/test-delivery.ts';
+import { pgliteExtensions } from '../../server/db/open-database.ts';
+import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../../server/gateway/keys.ts';
+import { createNodeSupabaseClient } from '../../server/lib/node-supabase-client.ts';
+import { freePort, startChildServer, type ChildServer } from '../../server/testing/child-server.ts';
+import { TEST_DELIVERY } from './test-delivery.ts';
+import { LUMEN_START } from './lumen-start.ts';
 
 /**
  * Fault test: `server/main.ts` runs as a child process on a temporary data dir while several
@@ -336,7 +337,7 @@ afterAll(async () => {
 it('SIGKILL during a stream of orders and uploads loses no acknowledged write and leaves no corrupt database or stray file', async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-fault-kill-'));
   const port = await freePort();
-  server = await startChildServer({ port, dataDir });
+  server = await startChildServer({ port, dataDir, entry: LUMEN_START });
   const service = createNodeSupabaseClient(server.url, DEV_SERVICE_ROLE_KEY);
 
   const { data: items, error: itemsError } = await service.from('items').select('id, stock').order('id');
@@ -361,7 +362,7 @@ it('SIGKILL during a stream of orders and uploads loses no acknowledged write an
   const uploadCounters = new Map<string, number>();
   for (let cycle = 1; cycle <= CYCLES; cycle++) {
     const figures = await streamAndKill(server, buyers, itemIds, ledger, cycle, uploadCounters);
-    server = await startChildServer({ port, dataDir });
+    server = await startChildServer({ port, dataDir, entry: LUMEN_START });
     const inspection = await inspect(server, dataDir, ledger, initialStock);
     // main.ts reports what the start-up sweep of staging files did (nothing printed = nothing to do).
     const sweep = /storage: (\d+) interrupted upload\(s\) completed, (\d+) stale staging file\(s\) removed/.exec(server.output());

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RawSocket, type RawFrame } from '../realtime/testing/raw-socket.ts';
-import { TEST_DELIVERY } from '../../supabase/tests/test-delivery.ts';
+import { RawSocket, type RawFrame } from '../../server/realtime/testing/raw-socket.ts';
+import { TEST_DELIVERY } from '../tests/test-delivery.ts';
 import {
   anonClient,
   type CatalogItem,
