@@ -36,6 +36,24 @@ export async function loadRoleTimeouts(db: PGlite): Promise<Map<string, number>>
 }
 
 /**
+ * One `alter role <role> set <name> = …` value, as PostgREST's in-database configuration reads its
+ * `pgrst.*` settings from the authenticator role (reloaded with the schema cache on NOTIFY pgrst).
+ */
+export async function loadRoleSetting(db: PGlite, role: string, name: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ value: string }>(
+    `select substr(item, length($2) + 2) as value
+       from pg_db_role_setting s
+       join pg_roles r on r.oid = s.setrole
+       cross join lateral unnest(s.setconfig) as item
+      where r.rolname = $1 and split_part(item, '=', 1) = $2
+        and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+      order by s.setdatabase desc limit 1`,
+    [role, name],
+  );
+  return rows[0]?.value;
+}
+
+/**
  * The role's statement timeout as a condition the generated SQL checks for every row it reads, at
  * every level of embedding. PGlite runs queries on the server's only thread and has no timer to
  * cancel them, so this check is what stops one request from holding every other one; it raises

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { loadRoleTimeouts } from './role-timeouts.ts';
+import { loadRoleTimeouts, loadRoleSetting } from './role-timeouts.ts';
 
 export interface ColumnInfo {
   name: string;
@@ -16,6 +16,12 @@ export interface TableInfo {
   name: string;
   columns: Map<string, ColumnInfo>;
   primaryKey: string[];
+  /** A view (or materialized view): reached by relationships only through its base tables' keys. */
+  isView?: boolean;
+  /** The column sets of the primary key and every unique constraint (a foreign key on one is one-to-one). */
+  uniqueKeys?: string[][];
+  /** Functions taking this relation's row and returning a scalar: selectable, filterable and orderable as columns. */
+  computedFields?: Map<string, FunctionInfo>;
 }
 
 /** A foreign key `table(columns) → refTable(refColumns)`. */
@@ -49,6 +55,14 @@ export interface FunctionInfo {
   /** OUT / TABLE(...) columns: lets filters and select on such results be validated too. */
   outColumns: ColumnInfo[];
   volatility: 'i' | 's' | 'v';
+  /** The relation whose row type is the only argument: a computed field or computed relationship of it. */
+  rowArgument?: { schema: string; name: string };
+  /** The schema of `returnTable`. */
+  returnSchema?: string;
+  /** Not SETOF, or `ROWS 1`: a computed relationship to one row. */
+  singleRow: boolean;
+  /** The result as a column, for scalar functions (computed fields are typed by it). */
+  returnColumn: ColumnInfo;
 }
 
 export interface SchemaCache {
@@ -57,6 +71,8 @@ export interface SchemaCache {
   functions: Map<string, FunctionInfo[]>;
   /** statement_timeout per API role, in milliseconds (none: no limit). */
   roleTimeoutsMs: Map<string, number>;
+  /** PostgREST's db-aggregates-enabled, from the in-database config (off by default, as in PostgREST). */
+  aggregatesEnabled: boolean;
 }
 
 const tableKey = (schema: string, name: string): string => `${schema}.${name}`;
@@ -77,6 +93,7 @@ interface ColumnRow {
   category: string;
   type_name: string;
   pk: boolean;
+  kind: string;
 }
 
 interface FkRow {
@@ -102,8 +119,13 @@ interface FnRow {
   returns_set: boolean;
   return_type: string;
   return_category: string;
+  return_type_name: string;
   return_relation: string | null;
+  return_schema: string | null;
   volatility: 'i' | 's' | 'v';
+  row_arg_schema: string | null;
+  row_arg_relation: string | null;
+  rows: number;
 }
 
 /** Reads relations, columns, keys and functions of the exposed schemas from pg_catalog (one round trip each). */
@@ -111,7 +133,7 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
   const columns = await db.query<ColumnRow>(
     `select n.nspname as schema, c.relname as "table", a.attname as "column",
             format_type(a.atttypid, a.atttypmod) as type, t.typcategory as category, t.typname as type_name,
-            coalesce(a.attnum = any(pk.conkey), false) as pk
+            coalesce(a.attnum = any(pk.conkey), false) as pk, c.relkind::text as kind
        from pg_class c
        join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -126,7 +148,7 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
     const key = tableKey(row.schema, row.table);
     let table = tables.get(key);
     if (!table) {
-      table = { schema: row.schema, name: row.table, columns: new Map(), primaryKey: [] };
+      table = { schema: row.schema, name: row.table, columns: new Map(), primaryKey: [], isView: row.kind === 'v' || row.kind === 'm', uniqueKeys: [] };
       tables.set(key, table);
     }
     table.columns.set(row.column, { name: row.column, type: row.type, category: row.category, typeName: row.type_name });
@@ -145,6 +167,15 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
       where con.contype = 'f' and n.nspname = any($1) and rn.nspname = any($1)`,
     [schemas],
   );
+  const tableKeys: ForeignKey[] = fks.rows.map((row) => ({
+    name: row.name,
+    schema: row.schema,
+    table: row.table,
+    columns: row.columns,
+    refSchema: row.ref_schema,
+    refTable: row.ref_table,
+    refColumns: row.ref_columns,
+  }));
   const functions = new Map<string, FunctionInfo[]>();
   const fns = await db.query<FnRow>(
     `select n.nspname as schema, p.proname as name, p.proargnames as arg_names,
@@ -152,32 +183,34 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
             array(select typcategory::text from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(t, ord) join pg_type on oid = u.t order by u.ord)::text[] as arg_categories,
             array(select typname::text from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(t, ord) join pg_type on oid = u.t order by u.ord)::text[] as arg_type_names,
             p.proargmodes::text[] as arg_modes, p.pronargs as nargs, p.pronargdefaults as ndefaults,
-            p.proretset as returns_set, format_type(p.prorettype, null) as return_type, rt.typcategory as return_category,
+            p.proretset as returns_set, format_type(p.prorettype, null) as return_type, rt.typcategory as return_category, rt.typname as return_type_name,
             case when rt.typrelid <> 0 then (select relname from pg_class where oid = rt.typrelid) end as return_relation,
-            p.provolatile as volatility
+            case when rt.typrelid <> 0 then (select nspname from pg_class join pg_namespace on pg_namespace.oid = relnamespace where pg_class.oid = rt.typrelid) end as return_schema,
+            p.provolatile as volatility, p.prorows::float8 as rows,
+            ac.relname as row_arg_relation, an.nspname as row_arg_schema
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
+       left join pg_type at on p.pronargs = 1 and at.oid = p.proargtypes[0] and at.typrelid <> 0
+       left join pg_class ac on ac.oid = at.typrelid and ac.relkind in ('r', 'v', 'm', 'f', 'p')
+       left join pg_namespace an on an.oid = ac.relnamespace
       where n.nspname = any($1) and p.prokind = 'f'`,
     [schemas],
   );
+  await addUniqueKeys(db, schemas, tables);
   for (const row of fns.rows) {
     const key = tableKey(row.schema, row.name);
     const list = functions.get(key) ?? [];
-    list.push(toFunctionInfo(row));
+    const fn = toFunctionInfo(row);
+    list.push(fn);
     functions.set(key, list);
+    const table = fn.rowArgument && tables.get(tableKey(fn.rowArgument.schema, fn.rowArgument.name));
+    if (table && fn.returnKind === 'scalar' && !fn.returnsSet) (table.computedFields ??= new Map()).set(fn.name, fn);
   }
   return {
     tables,
-    foreignKeys: fks.rows.map((row) => ({
-      name: row.name,
-      schema: row.schema,
-      table: row.table,
-      columns: row.columns,
-      refSchema: row.ref_schema,
-      refTable: row.ref_table,
-      refColumns: row.ref_columns,
-    })),
+    foreignKeys: [...tableKeys, ...(await viewForeignKeys(db, schemas, tableKeys))],
     functions,
     roleTimeoutsMs: await loadRoleTimeouts(db),
+    aggregatesEnabled: (await loadRoleSetting(db, 'authenticator', 'pgrst.db_aggregates_enabled')) === 'true',
   };
 }
 
@@ -213,7 +246,50 @@ function toFunctionInfo(row: FnRow): FunctionInfo {
     returnsSet: row.returns_set,
     returnKind,
     returnTable: row.return_relation ?? undefined,
+    returnSchema: row.return_schema ?? undefined,
     outColumns,
     volatility: row.volatility,
+    rowArgument: row.row_arg_relation !== null && row.row_arg_schema !== null ? { schema: row.row_arg_schema, name: row.row_arg_relation } : undefined,
+    singleRow: !row.returns_set || row.rows === 1,
+    returnColumn: { name: row.name, type: row.return_type, category: row.return_category, typeName: row.return_type_name },
   };
+}
+
+/** The primary key and unique constraints of each relation, as column-name sets. */
+async function addUniqueKeys(db: PGlite, schemas: string[], tables: Map<string, TableInfo>): Promise<void> {
+  const { rows } = await db.query<{ schema: string; table: string; columns: string[] }>(
+    `select n.nspname as schema, c.relname as "table",
+            array(select attname from unnest(con.conkey) k(num) join pg_attribute on attrelid = con.conrelid and attnum = k.num)::text[] as columns
+       from pg_constraint con join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
+      where con.contype in ('p', 'u') and n.nspname = any($1)`,
+    [schemas],
+  );
+  for (const row of rows) tables.get(tableKey(row.schema, row.table))?.uniqueKeys?.push(row.columns);
+}
+
+/**
+ * A view that passes a table's key columns through under their own names takes part in that table's
+ * relationships, as PostgREST's view key dependencies do (it reads the view's rewrite rules; here the
+ * catalog's view column usage answers the same for views that do not rename key columns).
+ */
+async function viewForeignKeys(db: PGlite, schemas: string[], keys: ForeignKey[]): Promise<ForeignKey[]> {
+  const { rows } = await db.query<{ view_schema: string; view: string; table_schema: string; table: string; columns: string[] }>(
+    `select u.view_schema, u.view_name as view, u.table_schema, u.table_name as "table",
+            array_agg(u.column_name::text)::text[] as columns
+       from information_schema.view_column_usage u
+       join information_schema.columns c on c.table_schema = u.view_schema and c.table_name = u.view_name and c.column_name = u.column_name
+      where u.view_schema = any($1)
+      group by 1, 2, 3, 4`,
+    [schemas],
+  );
+  const derived: ForeignKey[] = [];
+  const passes = (view: (typeof rows)[number], schema: string, table: string, columns: string[]) =>
+    view.table_schema === schema && view.table === table && columns.every((c) => view.columns.includes(c));
+  for (const view of rows) {
+    for (const fk of keys) {
+      if (passes(view, fk.schema, fk.table, fk.columns)) derived.push({ ...fk, schema: view.view_schema, table: view.view });
+      if (passes(view, fk.refSchema, fk.refTable, fk.refColumns)) derived.push({ ...fk, refSchema: view.view_schema, refTable: view.view });
+    }
+  }
+  return derived;
 }

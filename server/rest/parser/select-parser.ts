@@ -1,8 +1,10 @@
-import { badQuery, unsupported } from '../rest-error.ts';
+import { badQuery } from '../rest-error.ts';
 import { parseField, parseName, splitTopLevel } from './tokens.ts';
-import type { SelectItem } from './types.ts';
+import type { AggregateFunction, SelectItem } from './types.ts';
 
 const CAST = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
+/** `[field[::cast].]fn()[::cast]`: PostgREST's aggregate syntax. */
+const AGGREGATE = /^(?:(.+?)(?:::([A-Za-z_][A-Za-z0-9_]*(?:\[\])?))?\.)?(count|sum|avg|min|max)\(\)(?:::([A-Za-z_][A-Za-z0-9_]*(?:\[\])?))?$/;
 const ALIAS = /^\s*("(?:[^"\\]|\\.)*"|[\p{L}\p{N}_$ -]+):(?!:)/u;
 
 /** `select=` grammar: `*`, `[alias:]field[->k][::cast]`, `[alias:]rel[!hint][!inner](…)`. */
@@ -26,15 +28,22 @@ function parseSelectItem(part: string, whole: string): SelectItem {
     alias = parseName(aliasMatch[1], 'select alias');
     text = text.slice(aliasMatch[0].length).trim();
   }
+  const aggregate = AGGREGATE.exec(text.trim());
+  if (aggregate) {
+    const [, fieldText, inputCast, fn, cast] = aggregate;
+    if (fieldText === undefined) {
+      if (fn !== 'count') throw badQuery(`"failed to parse select parameter" (${whole})`, `${fn}() needs a column: "column.${fn}()"`);
+      return { kind: 'count', alias, cast };
+    }
+    const field = parseField(fieldText, 'select parameter');
+    return { kind: 'column', field, alias, cast, aggregate: fn as AggregateFunction, aggregateInputCast: inputCast };
+  }
   const paren = text.indexOf('(');
   if (paren >= 0 && !text.startsWith('"')) {
     if (!text.endsWith(')')) throw badQuery(`"failed to parse select parameter" (${whole})`, `expected ")" at the end of "${text}"`);
     const head = text.slice(0, paren);
     const inside = text.slice(paren + 1, -1);
     const [relationText, ...modifiers] = head.split('!');
-    if (/^(count|sum|avg|min|max)$/i.test(relationText.trim()) || /\.(count|sum|avg|min|max)$/i.test(relationText.trim())) {
-      throw unsupported(`aggregate functions in select ("${text}")`);
-    }
     const relation = parseName(relationText, 'embedded resource');
     let hint: string | undefined;
     let inner = false;
@@ -45,7 +54,7 @@ function parseSelectItem(part: string, whole: string): SelectItem {
       else if (hint === undefined) hint = parseName(m, 'embed hint');
       else throw badQuery(`"failed to parse select parameter" (${whole})`, `unexpected "!${m}"`);
     }
-    return { kind: 'embed', relation, alias, hint, inner, items: parseSelect(inside) };
+    return { kind: 'embed', relation, alias, hint, inner, items: inside.trim() === '' ? [] : parseSelect(inside) };
   }
   let cast: string | undefined;
   const castAt = text.lastIndexOf('::');
@@ -54,6 +63,5 @@ function parseSelectItem(part: string, whole: string): SelectItem {
     text = text.slice(0, castAt);
     if (!CAST.test(cast)) throw badQuery(`"failed to parse select parameter" (${whole})`, `invalid cast type "${cast}"`);
   }
-  if (/\.(count|sum|avg|min|max)\(\)$/i.test(text)) throw unsupported(`aggregate functions in select ("${text}")`);
   return { kind: 'column', field: parseField(text, 'select parameter'), alias, cast };
 }

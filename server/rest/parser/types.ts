@@ -10,9 +10,23 @@ export interface Field {
   json: JsonStep[];
 }
 
+export type AggregateFunction = 'count' | 'sum' | 'avg' | 'min' | 'max';
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: Field; alias?: string; cast?: string }
+  | {
+      kind: 'column';
+      field: Field;
+      alias?: string;
+      /** The result's cast (`amount.sum()::int` casts the sum). */
+      cast?: string;
+      /** `amount.sum()`: aggregated, grouped by the level's other columns (db-aggregates-enabled). */
+      aggregate?: AggregateFunction;
+      /** `amount::int.sum()`: the column's cast before aggregating. */
+      aggregateInputCast?: string;
+    }
+  /** `count()`: the number of rows of the level (or of each group). */
+  | { kind: 'count'; alias?: string; cast?: string }
   | {
       kind: 'embed';
       relation: string;

@@ -1,7 +1,7 @@
 import { RestError } from '../rest-error.ts';
 import type { Field } from '../parser/types.ts';
 import type { ColumnInfo, TableInfo } from '../schema-cache.ts';
-import { quoteIdent } from '../../db/sql-identifier.ts';
+import { qualified, quoteIdent } from '../../db/sql-identifier.ts';
 import type { Params } from './quote.ts';
 
 /** What a SQL builder knows about the relation behind an alias. `table` is undefined for untyped RPC results. */
@@ -14,15 +14,20 @@ export interface Source {
 
 export function columnOf(source: Source, name: string): ColumnInfo | undefined {
   if (!source.table) return undefined;
-  const column = source.table.columns.get(name);
+  const column = source.table.columns.get(name) ?? source.table.computedFields?.get(name)?.returnColumn;
   if (!column) throw new RestError(400, '42703', `column ${source.label}.${name} does not exist`);
   return column;
 }
 
-/** `alias."col"->$1::text->>0`: the column is checked against the cache, JSON keys are bound parameters. */
+/**
+ * `alias."col"->$1::text->>0`: the column is checked against the cache, JSON keys are bound
+ * parameters. A computed field (a function of the row, PostgREST's "computed columns") is called
+ * with the row: `"schema"."fn"(alias)`.
+ */
 export function fieldSql(source: Source, field: Field, params: Params): string {
   columnOf(source, field.name);
-  let sql = `${source.alias}.${quoteIdent(field.name)}`;
+  const computed = source.table?.columns.has(field.name) ? undefined : source.table?.computedFields?.get(field.name);
+  let sql = computed ? `${qualified(computed.schema, computed.name)}(${source.alias})` : `${source.alias}.${quoteIdent(field.name)}`;
   for (const step of field.json) {
     const key = /^-?\d{1,9}$/.test(step.key) ? String(Number(step.key)) : `${params.add(step.key)}::text`;
     sql = `(${sql}${step.arrow}${key})`;

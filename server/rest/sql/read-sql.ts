@@ -20,8 +20,10 @@ export function buildRead(ctx: BuildContext, source: Source, from: string, withC
   const { limit, offset = 0 } = limitAt(ctx.query, []);
   const capped = Math.min(limit ?? ctx.maxRows, ctx.maxRows);
   const order = orderSql(source, orderAt(ctx.query, []), ctx.params);
-  const page = `select ${list.columns.join(', ')} from ${from} as ${source.alias}${where}${order} limit ${capped} offset ${offset}`;
-  const total = withCount ? `, (select count(*) from ${from} as ${source.alias}${where})::int8::text as total` : ', null::text as total';
+  const page = `select ${list.columns.join(', ')} from ${from} as ${source.alias}${where}${list.groupBy}${order} limit ${capped} offset ${offset}`;
+  // With aggregates, the total counts the groups (or the single aggregate row).
+  const counted = list.aggregated && list.groupBy === '' ? 'select 1' : `select 1 from ${from} as ${source.alias}${where}${list.groupBy}`;
+  const total = withCount ? `, (select count(*) from (${counted}) as "_c")::int8::text as total` : ', null::text as total';
   // SETOF scalar functions answer an array of bare values, not of one-key objects.
   const element = scalarColumn === undefined ? '"_r"' : `"_r".${scalarColumn}`;
   const sql = `select coalesce(json_agg(${element}), '[]')::text as body, count(*)::int as page_count${total} from (${page}) as "_r"`;

@@ -1,51 +1,169 @@
 import { RestError } from '../rest-error.ts';
-import { findTable, type ForeignKey, type SchemaCache, type TableInfo } from '../schema-cache.ts';
+import { findTable, type FunctionInfo, type SchemaCache, type TableInfo } from '../schema-cache.ts';
+import { closestName } from './closest-name.ts';
 
-export interface Relationship {
-  /** many-to-one: the parent holds the FK (embed is an object); one-to-many: the child does (an array). */
-  cardinality: 'many-to-one' | 'one-to-many';
-  fk: ForeignKey;
-  target: TableInfo;
+export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+
+export interface Junction {
+  table: TableInfo;
+  sourceConstraint: string;
+  targetConstraint: string;
+  /** [origin column, junction column] pairs. */
+  source: [string, string][];
+  /** [junction column, target column] pairs. */
+  target: [string, string][];
 }
 
-/** Finds the FK behind `relation[!hint]` from `table`, like PostgREST's relationship search (no many-to-many). */
-export function resolveRelationship(cache: SchemaCache, table: TableInfo, relation: string, hint: string | undefined): Relationship {
-  const candidates: Relationship[] = [];
-  for (const fk of cache.foreignKeys) {
-    if (fk.schema === table.schema && fk.table === table.name) {
-      const matches = fk.refTable === relation || fk.name === relation || (fk.columns.length === 1 && fk.columns[0] === relation);
-      const target = findTable(cache, fk.refSchema, fk.refTable);
-      if (matches && target) candidates.push({ cardinality: 'many-to-one', fk, target });
+/** One edge of PostgREST's relationship graph, seen from `table`. */
+export type Relationship =
+  | {
+      kind: 'key';
+      table: TableInfo;
+      target: TableInfo;
+      cardinality: Cardinality;
+      isSelf: boolean;
+      constraint: string;
+      /** [origin column, target column] pairs (empty for many-to-many). */
+      columns: [string, string][];
+      junction?: Junction;
+      toOne: boolean;
     }
-    if (fk.refSchema === table.schema && fk.refTable === table.name && (fk.table === relation || fk.name === relation)) {
-      const target = findTable(cache, fk.schema, fk.table);
-      if (target) candidates.push({ cardinality: 'one-to-many', fk, target });
+  | { kind: 'computed'; table: TableInfo; target: TableInfo; fn: FunctionInfo; toOne: boolean };
+
+const graphs = new WeakMap<SchemaCache, Map<string, Relationship[]>>();
+const keyOf = (table: TableInfo): string => `${table.schema}.${table.name}`;
+
+/** Every relationship of the cache, by origin relation (built once per schema cache). */
+function relationshipGraph(cache: SchemaCache): Map<string, Relationship[]> {
+  let graph = graphs.get(cache);
+  if (graph) return graph;
+  graph = new Map();
+  const add = (rel: Relationship) => graph?.set(keyOf(rel.table), [...(graph.get(keyOf(rel.table)) ?? []), rel]);
+  const manyToOne: Extract<Relationship, { kind: 'key' }>[] = [];
+  for (const fk of cache.foreignKeys) {
+    const table = findTable(cache, fk.schema, fk.table);
+    const target = findTable(cache, fk.refSchema, fk.refTable);
+    if (!table || !target) continue;
+    const sorted = [...fk.columns].sort().join(',');
+    const oneToOne = (table.uniqueKeys ?? []).some((key) => [...key].sort().join(',') === sorted);
+    const columns = fk.columns.map((c, i): [string, string] => [c, fk.refColumns[i]]);
+    const isSelf = table === target;
+    const forward = { kind: 'key', table, target, isSelf, constraint: fk.name, columns } as const;
+    const rel = { ...forward, cardinality: oneToOne ? 'one-to-one' : 'many-to-one', toOne: true } as const;
+    add(rel);
+    if (!oneToOne) manyToOne.push(rel);
+    const inverse = columns.map(([c, r]): [string, string] => [r, c]);
+    add({ kind: 'key', table: target, target: table, isSelf, constraint: fk.name, columns: inverse, cardinality: oneToOne ? 'one-to-one' : 'one-to-many', toOne: oneToOne });
+  }
+  // A junction: a table with keys to two relations whose columns all belong to its primary key.
+  for (const first of manyToOne) {
+    for (const second of manyToOne) {
+      if (first.table !== second.table || first.constraint === second.constraint) continue;
+      const pk = new Set(first.table.primaryKey);
+      if (![...first.columns, ...second.columns].every(([c]) => pk.has(c))) continue;
+      add({
+        kind: 'key',
+        table: first.target,
+        target: second.target,
+        isSelf: first.target === second.target,
+        constraint: second.constraint,
+        columns: [],
+        cardinality: 'many-to-many',
+        toOne: false,
+        junction: {
+          table: first.table,
+          sourceConstraint: first.constraint,
+          targetConstraint: second.constraint,
+          source: first.columns.map(([c, r]): [string, string] => [r, c]),
+          target: second.columns,
+        },
+      });
     }
   }
-  const hinted =
-    hint === undefined
-      ? candidates
-      : candidates.filter((c) => c.fk.name === hint || c.fk.columns.includes(hint) || c.fk.refColumns.includes(hint) || c.target.name === hint);
-  if (hinted.length === 1) return hinted[0];
-  if (hinted.length === 0) {
-    const hintText = hint === undefined ? '' : ` using the hint '${hint}'`;
+  for (const fns of cache.functions.values()) {
+    for (const fn of fns) {
+      if (!fn.rowArgument || !fn.returnTable || fn.returnKind !== 'composite') continue;
+      const table = findTable(cache, fn.rowArgument.schema, fn.rowArgument.name);
+      const target = findTable(cache, fn.returnSchema ?? fn.schema, fn.returnTable);
+      if (table && target) add({ kind: 'computed', table, target, fn, toOne: fn.singleRow });
+    }
+  }
+  graphs.set(cache, graph);
+  return graph;
+}
+
+const singleColumn = (rel: Extract<Relationship, { kind: 'key' }>, side: 0 | 1): string | undefined =>
+  rel.junction === undefined && rel.columns.length === 1 ? rel.columns[0][side] : undefined;
+
+/** PostgREST's findRel: which relationship `relation[!hint]` names from `table`. */
+function matches(rel: Relationship, relation: string, hint: string | undefined): boolean {
+  if (rel.kind === 'computed') return rel.fn.name === relation;
+  const toTarget = rel.target.name === relation;
+  if (rel.isSelf && rel.junction === undefined) {
+    if (hint === undefined) {
+      // children:family_tree(*) is the one-to-many; parent(*) — the key column — the many-to-one.
+      return (toTarget && rel.cardinality === 'one-to-many') || (singleColumn(rel, 0) === relation && rel.cardinality === 'many-to-one');
+    }
+    return toTarget && rel.cardinality === 'one-to-many' && singleColumn(rel, 1) === hint;
+  }
+  if (hint === undefined) {
+    if (toTarget) return true;
+    if (rel.target.isView) return false;
+    const constraint = rel.junction === undefined ? rel.constraint : undefined;
+    return constraint === relation || singleColumn(rel, 0) === relation;
+  }
+  if (!toTarget) return false;
+  if (rel.junction) return rel.junction.table.name === hint;
+  return rel.constraint === hint || singleColumn(rel, 0) === hint || singleColumn(rel, 1) === hint;
+}
+
+const columnList = (columns: string[]): string => `(${columns.join(', ')})`;
+
+function describe(rel: Relationship): Record<string, string> {
+  if (rel.kind === 'computed') return {};
+  const embedding = `${rel.table.name} with ${rel.target.name}`;
+  if (rel.junction) {
+    const { junction } = rel;
+    return {
+      cardinality: 'many-to-many',
+      embedding,
+      relationship: `${junction.table.name} using ${junction.sourceConstraint}${columnList(junction.source.map(([, j]) => j))} and ${junction.targetConstraint}${columnList(junction.target.map(([j]) => j))}`,
+    };
+  }
+  return {
+    cardinality: rel.cardinality,
+    embedding,
+    relationship: `${rel.constraint} using ${rel.table.name}${columnList(rel.columns.map(([c]) => c))} and ${rel.target.name}${columnList(rel.columns.map(([, r]) => r))}`,
+  };
+}
+
+function hintFor(rel: Relationship): string {
+  if (rel.kind === 'computed') return '';
+  return `'${rel.target.name}!${rel.junction ? rel.junction.table.name : rel.constraint}'`;
+}
+
+/** Finds the relationship behind `relation[!hint]` from `table`, with PostgREST's PGRST200 / PGRST201 answers. */
+export function resolveRelationship(cache: SchemaCache, table: TableInfo, relation: string, hint: string | undefined): Relationship {
+  const graph = relationshipGraph(cache);
+  const found = (graph.get(keyOf(table)) ?? []).filter((rel) => matches(rel, relation, hint));
+  if (found.length === 1) return found[0];
+  if (found.length === 0) {
+    const hintText = hint === undefined ? '' : `' using the hint '${hint}`;
+    const targets = (graph.get(keyOf(table)) ?? []).map((rel) => rel.target.name);
+    const suggestion = closestName(relation, targets);
     throw new RestError(
       400,
       'PGRST200',
       `Could not find a relationship between '${table.name}' and '${relation}' in the schema cache`,
-      `Searched for a foreign key relationship between '${table.name}' and '${relation}'${hintText} in the schema '${table.schema}', but no matches were found.`,
-      `Verify that '${table.name}' and '${relation}' exist in the schema '${table.schema}' and that there is a foreign key relationship between them. Many-to-many and view relationships are not supported by the local backend.`,
+      `Searched for a foreign key relationship between '${table.name}' and '${relation}${hintText}' in the schema '${table.schema}', but no matches were found.`,
+      suggestion === undefined ? null : `Perhaps you meant '${suggestion}' instead of '${relation}'.`,
     );
   }
   throw new RestError(
     300,
     'PGRST201',
     `Could not embed because more than one relationship was found for '${table.name}' and '${relation}'`,
-    hinted.map((c) => ({
-      cardinality: c.cardinality,
-      embedding: `${table.name} with ${c.target.name}`,
-      relationship: `${c.fk.name} using ${c.fk.table}(${c.fk.columns.join(', ')}) and ${c.fk.refTable}(${c.fk.refColumns.join(', ')})`,
-    })),
-    `Try changing '${relation}' to one of the following: ${hinted.map((c) => `'${relation}!${c.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+    found.map(describe),
+    `Try changing '${relation}' to one of the following: ${found.map(hintFor).join(', ')}. Find the desired relationship in the 'details' key.`,
   );
 }

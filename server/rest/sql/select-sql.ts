@@ -1,4 +1,4 @@
-import { badQuery, RestError, unsupported } from '../rest-error.ts';
+import { badQuery, RestError } from '../rest-error.ts';
 import type { Condition, OrderTerm, QueryParams, SelectItem } from '../parser/types.ts';
 import { qualified, quoteIdent } from '../../db/sql-identifier.ts';
 import type { AliasGen, Params } from './quote.ts';
@@ -81,9 +81,18 @@ function checkTargetListWidth(width: number): void {
 
 export interface SelectListResult {
   columns: string[];
+  /** Each column's output key, in order (what a spread of this level lifts into its parent). */
+  labels: string[];
   /** `exists(…)` conditions from `!inner` embeds, for the current level's WHERE. */
   innerJoins: string[];
+  /** With an aggregate in the list, the level groups by its other columns: ` group by …`, else ''. */
+  groupBy: string;
+  /** An aggregate is in the list (without a group by, the level answers one row). */
+  aggregated: boolean;
 }
+
+const AGGREGATES_OFF = () =>
+  new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed', null, null);
 
 /**
  * The select list for one level. `starColumns` expands `*` to the table's own columns (mutation CTEs
@@ -91,84 +100,133 @@ export interface SelectListResult {
  */
 export function selectList(ctx: BuildContext, source: Source, items: SelectItem[], path: string[], starColumns = false): SelectListResult {
   const columns: string[] = [];
+  const labels: string[] = [];
   const innerJoins: string[] = [];
+  const grouped: string[] = [];
+  let aggregated = false;
+  const push = (sql: string, label: string, groupable: boolean) => {
+    columns.push(`${sql} as ${quoteIdent(label)}`);
+    labels.push(label);
+    if (groupable) grouped.push(sql);
+  };
   // `alias.*` is one string here but as many entries as the table has columns for Postgres.
   let starExtra = 0;
   for (const item of items) {
     if (item.kind === 'star') {
-      if (starColumns && source.table) {
-        for (const name of source.table.columns.keys()) columns.push(`${source.alias}.${quoteIdent(name)}`);
+      if (source.table && (starColumns || source.table.columns.size <= MAX_TARGET_LIST)) {
+        for (const name of source.table.columns.keys()) push(`${source.alias}.${quoteIdent(name)}`, name, true);
       } else {
         columns.push(`${source.alias}.*`);
+        labels.push('*');
         starExtra += Math.max(0, (source.table?.columns.size ?? 1) - 1);
       }
+    } else if (item.kind === 'count') {
+      if (!ctx.cache.aggregatesEnabled) throw AGGREGATES_OFF();
+      aggregated = true;
+      push(item.cast ? `(count(*))::${item.cast}` : 'count(*)', item.alias ?? 'count', false);
     } else if (item.kind === 'column') {
       let sql = fieldSql(source, item.field, ctx.params);
+      if (item.aggregate) {
+        if (!ctx.cache.aggregatesEnabled) throw AGGREGATES_OFF();
+        aggregated = true;
+        if (item.aggregateInputCast) sql = `(${sql})::${item.aggregateInputCast}`;
+        sql = `${item.aggregate}(${sql})`;
+      }
       if (item.cast) sql = `(${sql})::${item.cast}`;
-      columns.push(`${sql} as ${quoteIdent(item.alias ?? fieldLabel(item.field))}`);
+      push(sql, item.alias ?? (item.aggregate ?? fieldLabel(item.field)), item.aggregate === undefined);
     } else {
       if (!source.table) throw badQuery(`Cannot embed "${item.relation}": the source has no known table type`);
       const relationship = resolveRelationship(ctx.cache, source.table, item.relation, item.hint);
       const childPath = [...path, item.alias ?? item.relation];
       (ctx.embedPaths ??= new Set()).add(childPath.join('.'));
-      if (item.spread) {
-        columns.push(...spreadSql(ctx, source, relationship, item.items, childPath));
-        continue;
+      if (isEmptyEmbed(item.items)) {
+        // `rel()` only filters (with `!inner` or `rel=not.is.null`): PostgREST answers no key for it.
+      } else if (item.spread) {
+        for (const spread of spreadSql(ctx, source, relationship, item.items, childPath)) push(spread.sql, spread.label, true);
+      } else {
+        const label = item.alias ?? item.relation;
+        columns.push(`${embedSql(ctx, source, relationship, item.items, childPath)} as ${quoteIdent(label)}`);
+        labels.push(label);
       }
-      columns.push(`${embedSql(ctx, source, relationship, item.items, childPath)} as ${quoteIdent(item.alias ?? item.relation)}`);
       if (item.inner) innerJoins.push(existsSql(ctx, source, relationship, childPath));
     }
     checkTargetListWidth(columns.length + starExtra);
   }
-  return { columns, innerJoins };
+  const groupBy = aggregated && grouped.length > 0 ? ` group by ${grouped.join(', ')}` : '';
+  return { columns, labels, innerJoins, groupBy, aggregated };
 }
 
-function joinCondition(parent: Source, child: Source, rel: Relationship): string {
-  const { fk } = rel;
-  return fk.columns
-    .map((col, i) => {
-      const ref = fk.refColumns[i];
-      return rel.cardinality === 'many-to-one'
-        ? `${child.alias}.${quoteIdent(ref)} = ${parent.alias}.${quoteIdent(col)}`
-        : `${child.alias}.${quoteIdent(col)} = ${parent.alias}.${quoteIdent(ref)}`;
-    })
-    .join(' and ');
+const isEmptyEmbed = (items: SelectItem[]): boolean => items.every((item) => item.kind === 'embed' && !item.spread && isEmptyEmbed(item.items));
+
+/** FROM and the join conditions of a related relation seen from `parent`, as PostgREST joins it. */
+function relatedFrom(ctx: BuildContext, parent: Source, child: Source, rel: Relationship): { from: string; where: string[] } {
+  if (rel.kind === 'computed') {
+    // A computed relationship is a function of the parent's row: `fn(parent)`.
+    return { from: `${qualified(rel.fn.schema, rel.fn.name)}(${parent.alias}) as ${child.alias}`, where: [] };
+  }
+  const from = `${qualified(rel.target.schema, rel.target.name)} as ${child.alias}`;
+  if (rel.junction) {
+    const { junction } = rel;
+    const j = ctx.aliases.alias();
+    const on = [
+      ...junction.source.map(([origin, jc]) => `${j}.${quoteIdent(jc)} = ${parent.alias}.${quoteIdent(origin)}`),
+      ...junction.target.map(([jc, target]) => `${j}.${quoteIdent(jc)} = ${child.alias}.${quoteIdent(target)}`),
+    ];
+    return { from, where: [`exists (select 1 from ${qualified(junction.table.schema, junction.table.name)} as ${j} where ${on.join(' and ')})`] };
+  }
+  return { from, where: rel.columns.map(([origin, target]) => `${child.alias}.${quoteIdent(target)} = ${parent.alias}.${quoteIdent(origin)}`) };
+}
+
+interface ChildRows {
+  child: Source;
+  list: SelectListResult;
+  /** `select <list> from … where … [group by] [order] [limit]` for the embed's rows. */
+  rowsSql: string;
+}
+
+function childRows(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): ChildRows {
+  const child: Source = { alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name };
+  const list = selectList(ctx, child, items, path);
+  const related = relatedFrom(ctx, parent, child, rel);
+  const where = [...related.where, ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params), ...list.innerJoins, ...deadlineAt(ctx)];
+  const whereSql = where.length > 0 ? ` where ${where.join(' and ')}` : '';
+  let tail = list.groupBy;
+  if (rel.toOne) tail += ' limit 1';
+  else {
+    const { limit, offset } = limitAt(ctx.query, path);
+    tail += `${orderSql(child, orderAt(ctx.query, path), ctx.params)}${limit === undefined ? '' : ` limit ${limit}`}${offset === undefined ? '' : ` offset ${offset}`}`;
+  }
+  // An empty embed (`rel()`) selects nothing: it is there for filtering, and answers no key.
+  const columns = list.columns.length > 0 ? list.columns.join(', ') : 'null';
+  return { child, list, rowsSql: `select ${columns} from ${related.from}${whereSql}${tail}` };
 }
 
 function embedSql(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): string {
-  const child: Source = { alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name };
-  const list = selectList(ctx, child, items, path);
-  const where = [joinCondition(parent, child, rel), ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params), ...list.innerJoins, ...deadlineAt(ctx)];
-  const from = `from ${qualified(rel.target.schema, rel.target.name)} as ${child.alias} where ${where.join(' and ')}`;
+  const { rowsSql } = childRows(ctx, parent, rel, items, path);
   const row = ctx.aliases.alias();
-  if (rel.cardinality === 'many-to-one') {
-    return `(select row_to_json(${row}) from (select ${list.columns.join(', ')} ${from} limit 1) as ${row})`;
-  }
-  const { limit, offset } = limitAt(ctx.query, path);
-  const paging = `${limit === undefined ? '' : ` limit ${limit}`}${offset === undefined ? '' : ` offset ${offset}`}`;
-  const order = orderSql(child, orderAt(ctx.query, path), ctx.params);
-  return `coalesce((select json_agg(${row}) from (select ${list.columns.join(', ')} ${from}${order}${paging}) as ${row}), '[]'::json)`;
+  if (rel.toOne) return `(select row_to_json(${row}) from (${rowsSql}) as ${row})`;
+  return `coalesce((select json_agg(${row}) from (${rowsSql}) as ${row}), '[]'::json)`;
 }
 
-/** `...rel(a, b)`: one scalar subquery per column, so they land as the parent's own columns. */
-function spreadSql(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): string[] {
-  if (rel.cardinality !== 'many-to-one') throw unsupported(`spreading the one-to-many relationship '${rel.target.name}'`);
-  const expanded = items.flatMap((item): SelectItem[] =>
-    item.kind === 'star' ? [...rel.target.columns.keys()].map((name) => ({ kind: 'column', field: { name, json: [] } })) : [item],
-  );
-  return expanded.map((item) => {
-    if (item.kind !== 'column') throw unsupported('nested embeds inside a spread');
-    const child: Source = { alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name };
-    let sql = fieldSql(child, item.field, ctx.params);
-    if (item.cast) sql = `(${sql})::${item.cast}`;
-    const where = [joinCondition(parent, child, rel), ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params)];
-    const from = `from ${qualified(rel.target.schema, rel.target.name)} as ${child.alias} where ${where.join(' and ')}`;
-    return `(select ${sql} ${from} limit 1) as ${quoteIdent(item.alias ?? fieldLabel(item.field))}`;
+/**
+ * `...rel(a, b)`: the related row's keys land in the parent. From a to-one relationship each key is
+ * the value (null without a row); from a to-many one each key is the array of its values, `[]`
+ * without rows (PostgREST 13).
+ */
+function spreadSql(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): { sql: string; label: string }[] {
+  const { list, rowsSql } = childRows(ctx, parent, rel, items, path);
+  if (list.labels.includes('*')) throw badQuery(`Cannot spread "${rel.target.name}": its columns are not known`);
+  return list.labels.map((label) => {
+    const row = ctx.aliases.alias();
+    const key = quoteIdent(label);
+    if (rel.toOne) return { sql: `(select ${row}.${key} from (${rowsSql}) as ${row})`, label };
+    return { sql: `coalesce((select json_agg(${row}.${key}) from (${rowsSql}) as ${row}), '[]'::json)`, label };
   });
 }
 
 function existsSql(ctx: BuildContext, parent: Source, rel: Relationship, path: string[]): string {
   const child: Source = { alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name };
-  const where = [joinCondition(parent, child, rel), ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params), ...deadlineAt(ctx)];
-  return `exists (select 1 from ${qualified(rel.target.schema, rel.target.name)} as ${child.alias} where ${where.join(' and ')})`;
+  const related = relatedFrom(ctx, parent, child, rel);
+  const where = [...related.where, ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params), ...deadlineAt(ctx)];
+  return `exists (select 1 from ${related.from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''})`;
 }
