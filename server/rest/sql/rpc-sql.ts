@@ -67,7 +67,7 @@ export function resolveRpc(
   if (fn) {
     const parts = fn.args
       .filter((a) => args.has(a.name))
-      .map((a) => `${quoteIdent(a.name)} => ${params.add(toPgText(args.get(a.name), a))}::${a.type}`);
+      .map((a) => `${quoteIdent(a.name)} => ${argumentSql(args.get(a.name), a, params)}`);
     return { fn, callSql: `${target}(${parts.join(', ')})` };
   }
   const single = candidates.find((f) => f.args.length === 1 && f.args[0].name === '' && isJsonType(f.args[0].typeName));
@@ -75,6 +75,15 @@ export function resolveRpc(
     return { fn: single, callSql: `${target}(${params.add(JSON.stringify(rawBody))}::${single.args[0].type})` };
   }
   throw notFound(schema, name, given);
+}
+
+/**
+ * One argument as SQL. A row-type (composite) parameter given a JSON object is built the way
+ * PostgREST builds it, `json_populate_record(null::type, $n)`, so keys name the fields.
+ */
+function argumentSql(value: unknown, arg: FunctionInfo['args'][number], params: Params): string {
+  if (arg.category === 'C' && isObject(value)) return `json_populate_record(null::${arg.type}, ${params.add(JSON.stringify(value))}::json)`;
+  return `${params.add(toPgText(value, arg))}::${arg.type}`;
 }
 
 /** A POST body's named arguments: an object, or nothing. */
