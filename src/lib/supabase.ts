@@ -1,8 +1,12 @@
-import type { RealtimeChannel, Session, SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeChannel, Session, SupabaseClient as UntypedClient } from '@supabase/supabase-js';
 import { env } from '@/config/env';
+import type { Database } from '@/types/database';
 
 // Types only: the client itself is loaded on demand (see getSupabase).
-export type { RealtimeChannel, Session, SupabaseClient };
+export type { RealtimeChannel, Session };
+
+/** The client typed by the schema (src/types/database.ts, written by `npm run gen:types`). */
+export type SupabaseClient = UntypedClient<Database>;
 
 let client: Promise<SupabaseClient> | null = null;
 
@@ -37,7 +41,7 @@ function fetchSurvivingUnload(input: RequestInfo | URL, init?: RequestInit): Pro
  */
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(env.apiUrl(), env.supabaseKey, {
+    createClient<Database>(env.apiUrl(), env.supabaseKey, {
       // Prerendering (no window) reads public data only: no session to keep or refresh.
       auth: typeof window === 'undefined'
         ? { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }

@@ -2,16 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { env } from '@/config/env';
 import { getSupabase } from '@/lib/supabase';
 import { accountKeys } from './account-keys.ts';
-import type { Profile } from './profile-schema.ts';
-
+import { PROFILE_COLUMNS, type Profile } from './profile.ts';
 
 /** RLS returns only the caller's own row (supabase/migrations/…_profiles.sql). */
 export async function getProfile(userId: string): Promise<Profile> {
-  // The schema (and zod) loads with supabase-js, not with the page (the header shows the avatar).
-  const [supabase, { ProfileSchema }] = await Promise.all([getSupabase(), import('./profile-schema.ts')]);
-  const { data, error } = await supabase.from('profiles').select('id, display_name, avatar_path').eq('id', userId).single();
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('profiles').select(PROFILE_COLUMNS).eq('id', userId).single();
   if (error) throw new Error(error.message);
-  return ProfileSchema.parse(data);
+  return data;
 }
 
 export const getProfileQueryOptions = (userId: string) =>

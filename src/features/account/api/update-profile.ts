@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
 import { MAX_DISPLAY_NAME_LENGTH } from './account-schemas.ts';
 import { getProfileQueryOptions } from './get-profile.ts';
-import { ProfileSchema, type Profile } from './profile-schema.ts';
+import { PROFILE_COLUMNS, type Profile } from './profile.ts';
 
 export const UpdateDisplayNameInputSchema = z.object({
   userId: z.string(),
@@ -19,10 +19,10 @@ export async function updateDisplayName(input: UpdateDisplayNameInput): Promise<
     .from('profiles')
     .update({ display_name: displayName === '' ? null : displayName })
     .eq('id', userId)
-    .select('id, display_name, avatar_path')
+    .select(PROFILE_COLUMNS)
     .single();
   if (error) throw new Error(error.message);
-  return ProfileSchema.parse(data);
+  return data;
 }
 
 export function useUpdateDisplayName() {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { checkImageFile, resizeImage } from '../utils/resize-image.ts';
 import { getProfileQueryOptions } from './get-profile.ts';
-import { ProfileSchema, type Profile } from './profile-schema.ts';
+import { PROFILE_COLUMNS, type Profile } from './profile.ts';
 
 export interface UploadAvatarInput {
   userId: string;
@@ -30,7 +30,7 @@ export async function uploadAvatar({ userId, file, previousPath }: UploadAvatarI
     .from('profiles')
     .update({ avatar_path: path })
     .eq('id', userId)
-    .select('id, display_name, avatar_path')
+    .select(PROFILE_COLUMNS)
     .single();
   if (error) {
     await bucket.remove([path]);
@@ -38,7 +38,7 @@ export async function uploadAvatar({ userId, file, previousPath }: UploadAvatarI
   }
   // Best effort: a leftover old file costs storage, not correctness (delete-account sweeps the folder).
   if (previousPath && previousPath !== path) await bucket.remove([previousPath]);
-  return ProfileSchema.parse(data);
+  return data;
 }
 
 export async function removeAvatar({ userId, previousPath }: Omit<UploadAvatarInput, 'file'>): Promise<Profile> {
@@ -47,11 +47,11 @@ export async function removeAvatar({ userId, previousPath }: Omit<UploadAvatarIn
     .from('profiles')
     .update({ avatar_path: null })
     .eq('id', userId)
-    .select('id, display_name, avatar_path')
+    .select(PROFILE_COLUMNS)
     .single();
   if (error) throw new Error(`The avatar could not be removed: ${error.message}`);
   if (previousPath) await supabase.storage.from('avatars').remove([previousPath]);
-  return ProfileSchema.parse(data);
+  return data;
 }
 
 export function useUploadAvatar() {

@@ -2,7 +2,7 @@ import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '../api/auth-error-message.ts';
-import type { Profile } from '../api/profile-schema.ts';
+import type { Profile } from '../api/profile.ts';
 import { useRemoveAvatar, useUploadAvatar } from '../api/upload-avatar.ts';
 import { checkImageFile, ImageInputError } from '../utils/resize-image.ts';
 import { FormAlert } from './form-alert.tsx';

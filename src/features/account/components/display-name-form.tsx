@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { MAX_DISPLAY_NAME_LENGTH } from '../api/account-schemas.ts';
 import { authErrorMessage } from '../api/auth-error-message.ts';
-import type { Profile } from '../api/profile-schema.ts';
+import type { Profile } from '../api/profile.ts';
 import { useUpdateDisplayName } from '../api/update-profile.ts';
 import { useFormFields } from '../hooks/use-form-fields.ts';
 import { FormAlert } from './form-alert.tsx';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { Tables } from '@/types/database';
 
 // Code on the first page (home, the header's cart) imports this module only for its types and loads
 // it with `import()` next to supabase-js when it fetches: zod is then not part of the script the
@@ -31,23 +32,13 @@ export const ItemPageSchema = z.object({
 });
 export type ItemPage = z.infer<typeof ItemPageSchema>;
 
-export const CategorySchema = z.object({ id: z.number(), slug: z.string(), name: z.string(), description: z.string() });
-export type Category = z.infer<typeof CategorySchema>;
-export const CategoryListSchema = z.array(CategorySchema);
-
-export const ItemSchema = z.object({
-  id: z.number(),
-  slug: z.string(),
-  title: z.string(),
-  description: z.string(),
-  price_cents: z.number(),
-  currency: z.string(),
-  stock: z.number(),
-  category_id: z.number(),
-  image_paths: z.array(z.string()),
-  created_at: z.string(),
-});
-export type Item = z.infer<typeof ItemSchema>;
+// Rows read from tables are typed by the schema (src/types/database.ts); only search_items'
+// page, which the database sends as jsonb, is checked here.
+export type Category = Pick<Tables<'categories'>, 'id' | 'slug' | 'name' | 'description'>;
+export type Item = Pick<
+  Tables<'items'>,
+  'id' | 'slug' | 'title' | 'description' | 'price_cents' | 'currency' | 'stock' | 'category_id' | 'image_paths' | 'created_at'
+>;
 
 /** Turns a Supabase error or an unexpected shape into an Error with a message a person can act on. */
 export function parseOrThrow<T>(schema: z.ZodMiniType<T>, data: unknown, what: string): T {

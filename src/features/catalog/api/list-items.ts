@@ -19,11 +19,12 @@ export interface ListItemsParams {
 
 export async function listItems(params: ListItemsParams, signal?: AbortSignal): Promise<ItemPage> {
   const supabase = await getSupabase();
+  // An argument left out takes its SQL default: null, no filter.
   let request = supabase.rpc('search_items', {
     query: params.query,
-    category: params.category,
-    min_price: params.minPriceCents,
-    max_price: params.maxPriceCents,
+    category: params.category ?? undefined,
+    min_price: params.minPriceCents ?? undefined,
+    max_price: params.maxPriceCents ?? undefined,
     in_stock: params.inStock,
     featured: params.featured,
     sort: params.sort,

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+// Relative, not '@/': supabase/tests/orders.test.ts imports this file under the Node tsconfig.
+import type { Tables } from '../../../types/database.ts';
 
 /**
  * Delivery details as checkout sends them. The same rules as public.delivery_problems (which has
@@ -20,10 +22,11 @@ export const DeliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof DeliverySchema>;
 
-export const SavedAddressSchema = z.extend(DeliverySchema, { id: z.number() });
-export type SavedAddress = z.infer<typeof SavedAddressSchema>;
-
 export type DeliveryField = keyof Delivery;
+
+/** A row of `addresses` (place_order saves each address used), typed by the schema. */
+export type SavedAddress = Pick<Tables<'addresses'>, 'id' | DeliveryField>;
+
 export type DeliveryProblems = Partial<Record<DeliveryField, string>>;
 
 /** What a form holds: every field a string, as typed. */
