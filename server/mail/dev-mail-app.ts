@@ -1,8 +1,17 @@
+import { z } from 'zod';
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { ServerContext } from '../context.ts';
 import { resolveBearer } from '../gateway/resolve-bearer.ts';
 import { verifyJwt } from '../gateway/jwt.ts';
+
+/** What a function posts to `/_dev/mail/send`, as a mail provider's API takes it. */
+const MAIL_REQUEST = z.object({
+  to: z.string().trim().regex(/^[^\s@]+@[^\s@]+$/),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional().catch(undefined),
+});
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
 
@@ -70,18 +79,18 @@ export function createDevMailApp(ctx: Pick<ServerContext, 'mail' | 'keys'>): Hon
     if (!verified?.ok || verified.claims.role !== 'service_role') {
       return c.json({ error: 'The mail API needs the service-role key.' }, 401);
     }
-    const body = (await c.req.json().catch(() => null)) as { to?: unknown; subject?: unknown; text?: unknown; html?: unknown } | null;
-    const to = typeof body?.to === 'string' ? body.to.trim() : '';
-    if (!/^[^\s@]+@[^\s@]+$/.test(to) || typeof body?.subject !== 'string' || typeof body.text !== 'string') {
+    const parsed = MAIL_REQUEST.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) {
       return c.json({ error: 'Send JSON {"to": "<address>", "subject": "<text>", "text": "<text>", "html"?: "<html>"}.' }, 400);
     }
+    const body = parsed.data;
+    const to = body.to;
     const links = [...body.text.matchAll(/https?:\/\/[^\s<>"']+/g)].map((match) => match[0]);
     const idempotencyKey = c.req.header('idempotency-key')?.trim();
     if (idempotencyKey !== undefined && (idempotencyKey === '' || idempotencyKey.length > 256)) {
       return c.json({ error: 'Idempotency-Key must be 1 to 256 characters.' }, 400);
     }
-    const html = typeof body.html === 'string' ? body.html : undefined;
-    const sent = await ctx.mail.send({ to, subject: body.subject, text: body.text, html, links, idempotencyKey });
+    const sent = await ctx.mail.send({ to, subject: body.subject, text: body.text, html: body.html, links, idempotencyKey });
     return c.json({ id: sent.id }, sent.repeated ? 200 : 202);
   });
 
