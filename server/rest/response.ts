@@ -26,3 +26,4 @@ export function errorResponse(error: RestError): Response {
     headers: { 'Content-Type': JSON_TYPE, 'Proxy-Status': `PostgREST; error=${error.code}`, ...error.headers },
   });
 }
+

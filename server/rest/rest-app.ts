@@ -8,7 +8,7 @@ import { parseQueryParams } from './parser/query-params.ts';
 import { identify, type RequestIdentity } from './request-auth.ts';
 import { errorResponse } from './response.ts';
 import { RestError, toRestError } from './rest-error.ts';
-import { acceptsSingular, answerRollback, bodyReader, preferencesOf, profileOf, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
+import { answerRollback, bodyReader, negotiatedMedia, payloadReader, preferencesOf, profileOf, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
 import { findTable } from './schema-cache.ts';
 import { SchemaCacheHolder } from './schema-reload.ts';
 import { qualified } from '../db/sql-identifier.ts';
@@ -43,7 +43,7 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys'>, options: 
     try {
       identity = await identify(c, ctx.keys);
       const schema = profileOf(c, options);
-      const singular = acceptsSingular(c);
+      const media = negotiatedMedia(c);
       const cache = await schemaCache.get();
       const method = c.req.method.toUpperCase();
       const who = identity;
@@ -54,11 +54,13 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys'>, options: 
         cache,
         identity: who,
         prefs: preferencesOf(c),
-        singular,
+        media,
+        singular: media.kind === 'object',
         head: method === 'HEAD',
         entries: queryEntries(c.req.url),
         options,
         body: bodyReader(c),
+        payload: payloadReader(c),
         read: async (sql) => (await readInRequestTransaction<ResultRow>(ctx.db, context(), sql))[0],
         run: (readOnly, fn) => answerRollback(() => withRequestTransaction(ctx.db, { ...context(), readOnly }, fn)),
       };

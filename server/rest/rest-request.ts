@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Transaction } from '@electric-sql/pglite';
-import { parsePrefer, type Preferences } from './parser/prefer.ts';
+import { decodeMediaType, negotiateMedia, type MediaType, type ResponseMedia } from './media-type.ts';
+import { invalidPreferences, parsePrefer, type Preferences } from './parser/prefer.ts';
 import { RestError, badBody } from './rest-error.ts';
 import type { RequestIdentity } from './request-auth.ts';
 import type { SchemaCache } from './schema-cache.ts';
@@ -19,11 +20,17 @@ export interface RestRequest {
   cache: SchemaCache;
   identity: RequestIdentity;
   prefs: Preferences;
+  /** The answer's format, from Accept (media-type.ts). */
+  media: ResponseMedia;
+  /** `media` is the singular object type. */
   singular: boolean;
   head: boolean;
   entries: [string, string][];
   options: RestOptions;
+  /** The body parsed as JSON whatever its Content-Type (functions' named arguments). */
   body: () => Promise<unknown>;
+  /** The body as sent, with its Content-Type (writes to tables read it as PostgREST does: request-payload.ts). */
+  payload: () => Promise<RawBody>;
   /** Runs `fn` in the request's transaction (role, GUCs, READ ONLY when asked). */
   run: (readOnly: boolean, fn: (tx: Transaction) => Promise<Response>) => Promise<Response>;
   /** One statement in a READ ONLY request transaction, set-up included, in one round trip: its first row. */
@@ -69,16 +76,35 @@ export function profileOf(c: Context, options: RestOptions): string {
   return schema;
 }
 
-/** Accept negotiation: JSON (default), the singular object type, or a clear 406 for formats we do not produce. */
-export function acceptsSingular(c: Context): boolean {
-  const accept = (c.req.header('accept') ?? '*/*').toLowerCase();
-  if (accept.includes('application/vnd.pgrst.object')) return true;
-  if (accept.includes('application/json') || accept.includes('*/*') || accept.trim() === '') return false;
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`, null, 'The local backend only produces application/json and application/vnd.pgrst.object+json');
+/** Accept negotiation as PostgREST's: JSON, CSV, GeoJSON, the vendored array / object types, or 406 PGRST107. */
+export function negotiatedMedia(c: Context): ResponseMedia {
+  return negotiateMedia(c.req.header('accept'));
 }
 
+/** The Prefer header; with `handling=strict`, anything unrecognised is a 400 PGRST122 as in PostgREST. */
 export function preferencesOf(c: Context): Preferences {
-  return parsePrefer(c.req.header('prefer'));
+  const header = c.req.header('prefer');
+  const prefs = parsePrefer(header);
+  const invalid = invalidPreferences(header);
+  if (prefs.handling === 'strict' && invalid.length > 0) {
+    throw new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`);
+  }
+  return prefs;
+}
+
+/** A request body as sent: its text and its Content-Type (JSON when there is none, as PostgREST assumes). */
+export interface RawBody {
+  text: string;
+  contentType: MediaType;
+}
+
+export function payloadReader(c: Context): () => Promise<RawBody> {
+  let cached: Promise<RawBody> | null = null;
+  return () => {
+    const header = c.req.header('content-type');
+    cached ??= c.req.text().then((text) => ({ text, contentType: header === undefined ? { kind: 'json' } : decodeMediaType(header) }));
+    return cached;
+  };
 }
 
 /** Reads the body once: empty → undefined; invalid JSON → 400 PGRST102. */

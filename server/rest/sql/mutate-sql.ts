@@ -1,8 +1,11 @@
-import { badBody, RestError } from '../rest-error.ts';
+import { RestError } from '../rest-error.ts';
+import type { ResponseMedia } from '../media-type.ts';
 import type { Preferences } from '../parser/prefer.ts';
+import { isJsonObjectText, type WritePayload } from '../request-payload.ts';
 import type { TableInfo } from '../schema-cache.ts';
 import type { Source } from './field-sql.ts';
-import { toPgText } from './pg-text.ts';
+import { aggregateRows } from './media-sql.ts';
+import { sqlLiteral } from '../../db/sql-literal.ts';
 import { qualified, quoteIdent } from '../../db/sql-identifier.ts';
 import { checkEmbedPaths, conditionsAt, selectList, type BuildContext } from './select-sql.ts';
 import { conditionsSql } from './where-sql.ts';
@@ -17,22 +20,47 @@ function unknownColumn(table: TableInfo, name: string): RestError {
   return new RestError(400, 'PGRST204', `Could not find the '${name}' column of '${table.name}' in the schema cache`);
 }
 
+/** PostgREST resolves the written columns in sorted order, so the first unknown one is named. */
 function checkColumns(table: TableInfo, names: string[]): void {
   for (const name of names) if (!table.columns.has(name)) throw unknownColumn(table, name);
 }
 
-/** Wraps a DML statement in a CTE and selects the representation, the row count and the upsert insert count. */
-function finish(ctx: BuildContext, source: Source, dml: string, representation: boolean, upsert: boolean): string {
-  const returning = representation ? `${source.alias}.*` : '1 as "_one"';
-  const inserted = upsert ? `, (${source.alias}.xmax = 0) as "__pgrst_inserted"` : '';
-  let body = 'null::text';
-  if (representation) {
-    const list = selectList(ctx, { ...source }, ctx.query.select, [], true);
-    checkEmbedPaths(ctx);
-    body = `(select coalesce(json_agg("_r"), '[]')::text from (select ${list.columns.join(', ')} from "_m" as ${source.alias}) as "_r")`;
+/** What a mutation's statement returns besides its row count. */
+export interface MutationOutput {
+  /** The representation's format, or null for no body (return=minimal / headers-only). */
+  media: ResponseMedia | null;
+  /** return=headers-only: the created row's `pk=eq.value` pairs, for Location. */
+  location: boolean;
+  /** merge-duplicates: how many rows were inserted rather than updated (200 vs 201). */
+  countInserted: boolean;
+}
+
+/**
+ * Wraps a DML statement in a CTE and selects the body, the row count, the upsert insert count and
+ * the Location pairs. Location follows PostgREST's locationF: the first row's primary-key columns
+ * (sorted, as its RETURNING list is), `eq.value` or `is.null`.
+ */
+function finish(ctx: BuildContext, source: Source, table: TableInfo, dml: string, out: MutationOutput): string {
+  let returning = '1 as "_one"';
+  if (out.media !== null) returning = `${source.alias}.*`;
+  else if (out.location && table.primaryKey.length > 0) returning = table.primaryKey.map((k) => `${source.alias}.${quoteIdent(k)}`).join(', ');
+  const inserted = out.countInserted ? `, (${source.alias}.xmax = 0) as "__pgrst_inserted"` : '';
+  const extra = [
+    '(select count(*) from "_m")::int as page_count',
+    `${out.countInserted ? '(select count(*) from "_m" where "__pgrst_inserted")::int' : 'null::int'} as inserted`,
+  ];
+  if (out.location && table.primaryKey.length > 0) {
+    const keys = table.primaryKey.map(sqlLiteral).join(', ');
+    extra.push(
+      `(select array_agg(j.key || '=' || coalesce('eq.' || j.value, 'is.null') order by j.key collate "C") from (select row_to_json(l) as row from "_m" as l limit 1) as d cross join json_each_text(d.row) as j where j.key in (${keys})) as location`,
+    );
   }
-  const insertedCount = upsert ? `(select count(*) from "_m" where "__pgrst_inserted")::int` : 'null::int';
-  return `with "_m" as (${dml} returning ${returning}${inserted}) select ${body} as body, (select count(*) from "_m")::int as page_count, ${insertedCount} as inserted`;
+  const cte = `with "_m" as (${dml} returning ${returning}${inserted})`;
+  // Built even when nothing is returned: PostgREST plans `select` (and refuses a bad one) either way.
+  const list = selectList(ctx, { ...source }, ctx.query.select, [], true);
+  checkEmbedPaths(ctx);
+  if (out.media === null) return `${cte} select null::text as body, ${extra.join(', ')}`;
+  return `${cte} ${aggregateRows(out.media, `select ${list.columns.join(', ')} from "_m" as ${source.alias}`, extra)}`;
 }
 
 /** Validated filter clause; an empty one means the statement would touch every row (safeupdate refuses). */
@@ -40,77 +68,96 @@ function whereOf(ctx: BuildContext, source: Source): string[] {
   return conditionsSql(source, conditionsAt(ctx.query, []), ctx.params);
 }
 
-export function buildInsert(ctx: BuildContext, source: Source, table: TableInfo, body: unknown, prefs: Preferences, representation: boolean): string {
-  const rows = Array.isArray(body) ? body : [body];
-  if (!rows.every(isObject)) throw badBody('Empty or invalid json', 'The body must be a JSON object or an array of objects');
-  let columns: string[];
-  if (ctx.query.columns) {
-    columns = ctx.query.columns;
+/**
+ * The body as rows, as PostgREST's fromJsonBodyF: `pgrst_body` holds the written columns parsed by
+ * json_to_record(set) with each column's type, so Postgres converts every value (and reports a bad
+ * one) as it would for PostgREST. With missing=default (`defaults` given), each element is first
+ * merged over an object of the columns' DEFAULT expressions, evaluated once per element, so a
+ * key the element lacks takes its column's default (two rows, two sequence values) and one it has
+ * keeps its value; a column without a default stays NULL.
+ */
+function bodySource(payload: WritePayload, table: TableInfo, defaults: Map<string, string> | null): string {
+  const object = isJsonObjectText(payload.json);
+  const typed = payload.columns.map((name) => `${quoteIdent(name)} ${table.columns.get(name)?.type ?? 'text'}`).join(', ');
+  const names = payload.columns.map(quoteIdent).join(', ');
+  let from: string;
+  let data: string;
+  let b = '';
+  if (defaults === null) {
+    from = `from (select ${sqlLiteral(payload.json)}::json as json_data) as pgrst_payload, `;
+    data = 'pgrst_payload.json_data';
   } else {
-    columns = rows.length > 0 ? Object.keys(rows[0]) : [];
-    const key = [...columns].sort().join('\u0000');
-    if (rows.some((row) => Object.keys(row).sort().join('\u0000') !== key)) throw badBody('All object keys must match');
-  }
-  checkColumns(table, columns);
-  const target = `${qualified(table.schema, table.name)} as ${source.alias}`;
-  let dml: string;
-  if (rows.length === 0) {
-    dml = `insert into ${target} select * from ${qualified(table.schema, table.name)} where false`;
-  } else if (columns.length === 0) {
-    if (rows.length > 1) throw badBody('Inserting several rows without any column is not supported by the local backend');
-    dml = `insert into ${target} default values`;
-  } else {
-    const values = rows.map((row) => {
-      const cells = columns.map((name) => {
-        const column = table.columns.get(name);
-        if (!column) throw unknownColumn(table, name);
-        if (!(name in row) && prefs.missing === 'default') return 'default';
-        return `${ctx.params.add(toPgText(row[name], column))}::${column.type}`;
-      });
-      return `(${cells.join(', ')})`;
+    b = 'b';
+    const pairs = payload.columns.flatMap((name) => {
+      const expr = defaults.get(name);
+      return expr === undefined ? [] : [`${sqlLiteral(name)}, ${expr}`];
     });
-    dml = `insert into ${target} (${columns.map(quoteIdent).join(', ')}) values ${values.join(', ')}`;
+    const defs = `jsonb_build_object(${pairs.join(', ')})`;
+    const merged = object
+      ? `(select ${defs} || pgrst_payload.json_data as val)`
+      : `(select jsonb_agg(${defs} || elem) as val from jsonb_array_elements(pgrst_payload.json_data) as elem)`;
+    from = `from (select ${sqlLiteral(payload.json)}::jsonb as json_data) as pgrst_payload, lateral ${merged} as pgrst_json_defs, `;
+    data = 'pgrst_json_defs.val';
   }
-  const upsert = prefs.resolution !== undefined;
-  // Only merge-duplicates answers 200-vs-201 by insert count; reading xmax needs SELECT rights,
-  // which DO UPDATE requires anyway but a write-only table's ignore-duplicates must not.
-  const countInserted = prefs.resolution === 'merge-duplicates';
-  if (upsert) {
-    const conflict = ctx.query.onConflict ?? table.primaryKey;
-    checkColumns(table, conflict);
-    if (conflict.length === 0) throw badBody(`Cannot upsert into '${table.name}': no primary key and no on_conflict columns`);
-    // As PostgREST: every payload column is set from EXCLUDED, the conflict columns too, so an
-    // upsert needs UPDATE rights on all of them (a column-level grant that omits a key refuses it).
+  if (payload.columns.length === 0) {
+    // `{}` is one row of defaults, `[{}, {}]` one per element.
+    const rows = object ? '(values (1)) as _' : `json${b}_array_elements(${data}) as _`;
+    return `${from}lateral (select from ${rows}) as pgrst_body`;
+  }
+  const recordset = object ? `json${b}_to_record` : `json${b}_to_recordset`;
+  return `${from}lateral (select ${names} from ${recordset}(${data}) as _(${typed})) as pgrst_body`;
+}
+
+export function buildInsert(
+  ctx: BuildContext,
+  source: Source,
+  table: TableInfo,
+  payload: WritePayload,
+  prefs: Preferences,
+  defaults: Map<string, string> | null,
+  out: MutationOutput,
+): string {
+  checkColumns(table, payload.columns);
+  const { columns } = payload;
+  const target = `${qualified(table.schema, table.name)} as ${source.alias}`;
+  const list = columns.length > 0 ? ` (${columns.map(quoteIdent).join(', ')})` : '';
+  const picked = columns.map((c) => `pgrst_body.${quoteIdent(c)}`).join(', ');
+  let dml = `insert into ${target}${list} select ${picked} ${bodySource(payload, table, defaults)}`;
+  // As PostgREST: no conflict target (no primary key, no on_conflict) means a plain insert.
+  const conflict = ctx.query.onConflict ?? table.primaryKey;
+  if (prefs.resolution !== undefined && conflict.length > 0) {
+    // Every payload column is set from EXCLUDED, the conflict columns too, so an upsert needs
+    // UPDATE rights on all of them (a column-level grant that omits a key refuses it).
     const action =
       prefs.resolution === 'ignore-duplicates' || columns.length === 0
         ? 'do nothing'
         : `do update set ${columns.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`).join(', ')}`;
     dml += ` on conflict (${conflict.map(quoteIdent).join(', ')}) ${action}`;
   }
-  return finish(ctx, source, dml, representation, countInserted);
+  return finish(ctx, source, table, dml, out);
 }
 
-export function buildUpdate(ctx: BuildContext, source: Source, table: TableInfo, body: unknown, representation: boolean): string | null {
-  if (!isObject(body)) throw badBody('Empty or invalid json', 'PATCH expects a single JSON object');
-  const columns = ctx.query.columns ?? Object.keys(body);
-  checkColumns(table, columns);
+/** UPDATE … SET col = pgrst_body.col for every written column (a key missing from the body sets NULL, or its default). */
+export function buildUpdate(
+  ctx: BuildContext,
+  source: Source,
+  table: TableInfo,
+  payload: WritePayload,
+  defaults: Map<string, string> | null,
+  out: MutationOutput,
+): string | null {
+  checkColumns(table, payload.columns);
   const where = whereOf(ctx, source);
   if (where.length === 0) throw new RestError(400, '21000', 'UPDATE requires a WHERE clause');
-  const sets = columns
-    .filter((name) => ctx.query.columns === undefined || name in body)
-    .map((name) => {
-      const column = table.columns.get(name);
-      if (!column) throw unknownColumn(table, name);
-      return `${quoteIdent(name)} = ${ctx.params.add(toPgText(body[name], column))}::${column.type}`;
-    });
-  if (sets.length === 0) return null;
-  const dml = `update ${qualified(table.schema, table.name)} as ${source.alias} set ${sets.join(', ')} where ${where.map((w) => `(${w})`).join(' and ')}`;
-  return finish(ctx, source, dml, representation, false);
+  if (payload.columns.length === 0) return null;
+  const sets = payload.columns.map((name) => `${quoteIdent(name)} = pgrst_body.${quoteIdent(name)}`);
+  const dml = `update ${qualified(table.schema, table.name)} as ${source.alias} set ${sets.join(', ')} ${bodySource(payload, table, defaults)} where ${where.map((w) => `(${w})`).join(' and ')}`;
+  return finish(ctx, source, table, dml, out);
 }
 
-export function buildDelete(ctx: BuildContext, source: Source, table: TableInfo, representation: boolean): string {
+export function buildDelete(ctx: BuildContext, source: Source, table: TableInfo, out: MutationOutput): string {
   const where = whereOf(ctx, source);
   if (where.length === 0) throw new RestError(400, '21000', 'DELETE requires a WHERE clause');
   const dml = `delete from ${qualified(table.schema, table.name)} as ${source.alias} where ${where.map((w) => `(${w})`).join(' and ')}`;
-  return finish(ctx, source, dml, representation, false);
+  return finish(ctx, source, table, dml, out);
 }
