@@ -1,7 +1,6 @@
 import { RestError } from './rest-error.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
-export const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
 /** PostgREST's contentRangeH: `lower-upper/total`, or `*\/total` when the range is empty. */
 export function contentRange(lower: number, upper: number, total: number | null): string {
