@@ -1,6 +1,7 @@
 import type { Transaction } from '@electric-sql/pglite';
 import { contentTypeOf } from './media-type.ts';
 import { contentRange, singularError, unwrapSingle } from './response.ts';
+import { RestError } from './rest-error.ts';
 import { contentLocation, preferenceApplied } from './response-headers.ts';
 import { answerRollback, RollbackWith, type RestRequest, type ResultRow } from './rest-request.ts';
 import { deadlineCondition } from './role-timeouts.ts';
@@ -81,6 +82,11 @@ export async function runRead(
     if (req.prefs.count === 'planned' && !routine) total = planned;
     else if (req.prefs.count === 'estimated' && !routine && counted !== null && counted > req.options.maxRows) total = planned === null ? counted : Math.max(counted, planned);
     if (singular && pageCount !== 1) throw new RollbackWith(singularError(pageCount));
+    // A function's rows count as affected (PostgREST 12.2+): over the strict limit, its writes roll back.
+    const { maxAffected, handling } = req.prefs;
+    if (routine && handling === 'strict' && maxAffected !== undefined && pageCount > maxAffected) {
+      throw new RollbackWith(new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${pageCount} rows`));
+    }
     const lower = statement.offset;
     const headers: Record<string, string> = { 'Content-Range': contentRange(lower, lower + pageCount - 1, total) };
     if (!routine && source.table) headers['Content-Location'] = contentLocation(source.table.name, req.entries);

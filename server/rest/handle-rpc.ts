@@ -5,7 +5,7 @@ import { JSON_TYPE } from './response.ts';
 import { RollbackWith, type RestRequest } from './rest-request.ts';
 import { findFunctions } from './schema-cache.ts';
 import { Params } from './sql/quote.ts';
-import { bodyArgs, resolveRpc, rpcResultTable } from './sql/rpc-sql.ts';
+import { bodyArgs, rawBodyCall, resolveRpc, rpcResultTable } from './sql/rpc-sql.ts';
 
 /**
  * POST /rpc/fn (JSON named arguments) and GET/HEAD /rpc/fn (arguments as query params, READ ONLY).
@@ -16,10 +16,12 @@ export async function runRpc(req: RestRequest, name: string): Promise<Response> 
   const argNames = new Set(candidates.flatMap((fn) => fn.args.map((a) => a.name)));
   const isGet = req.method === 'GET' || req.method === 'HEAD';
   const query = parseQueryParams(req.entries, isGet ? { isArgument: (key) => argNames.has(key) } : {});
-  const body = isGet ? undefined : await req.body();
-  const args: Map<string, unknown> = isGet ? new Map(query.args) : bodyArgs(body);
   const params = new Params();
-  const call = resolveRpc(req.cache, req.schema, name, args, body, params);
+  const raw = isGet ? undefined : await req.payload();
+  const unnamed = raw && rawBodyCall(req.schema, name, candidates, raw, params);
+  const body = isGet || unnamed ? undefined : await req.body();
+  const args: Map<string, unknown> = isGet ? new Map(query.args) : bodyArgs(body);
+  const call = unnamed ?? resolveRpc(req.cache, req.schema, name, args, body, params);
   const { fn } = call;
   const readOnly = isGet || fn.volatility !== 'v';
 

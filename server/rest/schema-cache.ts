@@ -164,7 +164,8 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
        from pg_constraint con
        join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
        join pg_class rc on rc.oid = con.confrelid join pg_namespace rn on rn.oid = rc.relnamespace
-      where con.contype = 'f' and n.nspname = any($1) and rn.nspname = any($1)`,
+      where con.contype = 'f' and n.nspname = any($1) and rn.nspname = any($1)
+      order by con.conrelid, con.conname`,
     [schemas],
   );
   const tableKeys: ForeignKey[] = fks.rows.map((row) => ({

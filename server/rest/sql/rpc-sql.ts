@@ -5,6 +5,7 @@ import { toPgText } from './pg-text.ts';
 import { qualified, quoteIdent } from '../../db/sql-identifier.ts';
 import type { Params } from './quote.ts';
 import { isObject } from './mutate-sql.ts';
+import type { RawBody } from '../rest-request.ts';
 
 export interface RpcCall {
   fn: FunctionInfo;
@@ -84,6 +85,23 @@ export function resolveRpc(
 function argumentSql(value: unknown, arg: FunctionInfo['args'][number], params: Params): string {
   if (arg.category === 'C' && isObject(value)) return `json_populate_record(null::${arg.type}, ${params.add(JSON.stringify(value))}::json)`;
   return `${params.add(toPgText(value, arg))}::${arg.type}`;
+}
+
+const RAW_BODY_TYPES: Partial<Record<RawBody['contentType']['kind'], string>> = { text: 'text', 'octet-stream': 'bytea', xml: 'xml' };
+
+/**
+ * PostgREST's functions with a single unnamed parameter: a `text/plain`, `application/octet-stream`
+ * or `text/xml` body goes whole to the one unnamed `text`, `bytea` or `xml` parameter. Undefined for
+ * other bodies (JSON named arguments, or a single unnamed json/jsonb parameter: resolveRpc).
+ */
+export function rawBodyCall(schema: string, name: string, candidates: FunctionInfo[], raw: RawBody, params: Params): RpcCall | undefined {
+  const typeName = RAW_BODY_TYPES[raw.contentType.kind];
+  if (typeName === undefined) return undefined;
+  const fn = candidates.find((f) => f.args.length === 1 && f.args[0].name === '' && f.args[0].typeName === typeName);
+  if (!fn) throw notFound(schema, name, []);
+  // The body arrives as text (UTF-8): bytea gets its bytes back with convert_to.
+  const value = typeName === 'bytea' ? `convert_to(${params.add(raw.text)}, 'UTF8')` : `${params.add(raw.text)}::${fn.args[0].type}`;
+  return { fn, callSql: `${qualified(schema, name)}(${value})` };
 }
 
 /** A POST body's named arguments: an object, or nothing. */
