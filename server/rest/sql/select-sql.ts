@@ -148,7 +148,7 @@ export function selectList(ctx: BuildContext, source: Source, items: SelectItem[
         columns.push(`${embedSql(ctx, source, relationship, item.items, childPath)} as ${quoteIdent(label)}`);
         labels.push(label);
       }
-      if (item.inner) innerJoins.push(existsSql(ctx, source, relationship, childPath));
+      if (item.inner) innerJoins.push(existsSql(ctx, source, relationship, item.items, childPath));
     }
     checkTargetListWidth(columns.length + starExtra);
   }
@@ -224,9 +224,11 @@ function spreadSql(ctx: BuildContext, parent: Source, rel: Relationship, items: 
   });
 }
 
-function existsSql(ctx: BuildContext, parent: Source, rel: Relationship, path: string[]): string {
+/** `exists(…)` for an `!inner` embed, with its own `!inner` embeds nested inside, as PostgREST's inner joins chain. */
+function existsSql(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): string {
   const child: Source = { alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name };
   const related = relatedFrom(ctx, parent, child, rel);
-  const where = [...related.where, ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params), ...deadlineAt(ctx)];
+  const nested = selectList(ctx, child, items, path).innerJoins;
+  const where = [...related.where, ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params), ...nested, ...deadlineAt(ctx)];
   return `exists (select 1 from ${related.from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''})`;
 }
