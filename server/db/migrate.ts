@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { displayPath, UnavailableExtensionError, withExtensionsOnDemand } from './extensions-on-demand.ts';
 
 export interface MigrationResult {
   /** Files applied by this run, in order. */
@@ -35,6 +36,8 @@ function describeError(error: unknown): string {
  * Applies `<projectDir>/migrations/*.sql` in filename order, each once (recorded in
  * supabase_migrations.schema_migrations like the CLI), each in its own transaction.
  * A failing file throws an Error naming the file and the SQL error; nothing of it stays.
+ * Extensions a file creates are installed into PGlite then (extensions-on-demand.ts); one PGlite
+ * does not ship throws UnavailableExtensionError, whose message says what to do.
  */
 export async function runMigrations(db: PGlite, projectDir: string, options: MigrateOptions = {}): Promise<MigrationResult> {
   const dir = path.join(projectDir, 'migrations');
@@ -51,16 +54,19 @@ export async function runMigrations(db: PGlite, projectDir: string, options: Mig
     options.onProgress?.(`migration ${file}`);
     const sql = await readFile(path.join(dir, file), 'utf8');
     try {
-      await db.transaction(async (tx) => {
-        await tx.exec(sql);
-        // Migrations may change role or search_path; restore them before bookkeeping.
-        await tx.exec('reset role; reset search_path');
-        await tx.query(
-          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
-          [version, name, [sql]],
-        );
-      });
+      await withExtensionsOnDemand(db, displayPath(path.join(dir, file)), () =>
+        db.transaction(async (tx) => {
+          await tx.exec(sql);
+          // Migrations may change role or search_path; restore them before bookkeeping.
+          await tx.exec('reset role; reset search_path');
+          await tx.query(
+            'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+            [version, name, [sql]],
+          );
+        }),
+      );
     } catch (error) {
+      if (error instanceof UnavailableExtensionError) throw error;
       throw new Error(`Migration ${file} failed: ${describeError(error)}`, { cause: error });
     }
     done.add(version);
@@ -81,15 +87,18 @@ export async function runSeed(db: PGlite, projectDir: string, options: MigrateOp
   const sql = await readFile(file, 'utf8');
   options.onProgress?.('seed.sql');
   try {
-    await db.transaction(async (tx) => {
-      await tx.exec(sql);
-      await tx.exec('reset role; reset search_path');
-      await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
-        'seed.sql',
-        createHash('sha256').update(sql).digest('hex'),
-      ]);
-    });
+    await withExtensionsOnDemand(db, displayPath(file), () =>
+      db.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.exec('reset role; reset search_path');
+        await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
+          'seed.sql',
+          createHash('sha256').update(sql).digest('hex'),
+        ]);
+      }),
+    );
   } catch (error) {
+    if (error instanceof UnavailableExtensionError) throw error;
     throw new Error(`Seed seed.sql failed: ${describeError(error)}`, { cause: error });
   }
   return true;

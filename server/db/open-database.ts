@@ -10,6 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { displayPath, installCreatedExtensions, withExtensionsOnDemand } from './extensions-on-demand.ts';
 import { platformExtensions, platformExtensionsHash } from './platform-extensions.ts';
 
 export interface OpenDatabaseOptions {
@@ -24,9 +25,17 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const snapshotDir = path.join(repoRoot, 'node_modules', '.cache', 'lumen-pglite');
 
 /**
- * Extensions available to `create extension` (hosted offers many; these are the ones search and
- * text features commonly use, plus the platform's pg_net, pg_cron and supabase_vault emulated in
- * SQL). The bootstrap creates pg_trgm, pgcrypto and uuid-ossp in `extensions`, pg_net and Vault.
+ * What `openDatabase` gives PGlite at start: only the platform bundle (pg_net, pg_cron and
+ * supabase_vault in SQL; a few kilobytes), so `create extension pg_cron` works in any SQL the
+ * server runs. Every other extension PGlite or pgvector ships is installed when the bootstrap, a
+ * migration or the seed creates it, or when the database already has it (extensions-on-demand.ts).
+ */
+const startupExtensions: Extensions = { platform: platformExtensions };
+
+/**
+ * For code that opens a PGlite itself instead of through `openDatabase` (tests): the bundles the
+ * platform bootstrap creates (pg_trgm, pgcrypto, uuid-ossp, pg_net, Vault) and the common text
+ * search ones, all installed at `PGlite.create`.
  */
 export const pgliteExtensions: Extensions = { pg_trgm, pgcrypto, uuid_ossp, fuzzystrmatch, unaccent, citext, platform: platformExtensions };
 
@@ -63,10 +72,12 @@ export async function bootstrapDatabase(db: PGlite): Promise<string[]> {
   for (const file of await bootstrapFiles()) {
     if (applied.has(file.name)) continue;
     try {
-      await db.transaction(async (tx) => {
-        await tx.exec(file.sql);
-        await tx.query('insert into supabase_migrations.platform_bootstrap (name) values ($1)', [file.name]);
-      });
+      await withExtensionsOnDemand(db, displayPath(path.join(bootstrapDir, file.name)), () =>
+        db.transaction(async (tx) => {
+          await tx.exec(file.sql);
+          await tx.query('insert into supabase_migrations.platform_bootstrap (name) values ($1)', [file.name]);
+        }),
+      );
     } catch (error) {
       throw new Error(`Platform bootstrap ${file.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -94,9 +105,11 @@ async function openFromSnapshot(dataDir: string | undefined): Promise<PGlite> {
   const file = await snapshotPath();
   if (existsSync(file)) {
     const blob = new Blob([await readFile(file)]);
-    return PGlite.create({ dataDir, loadDataDir: blob, extensions: pgliteExtensions });
+    const db = await PGlite.create({ dataDir, loadDataDir: blob, extensions: startupExtensions });
+    await installCreatedExtensions(db);
+    return db;
   }
-  const db = await PGlite.create({ dataDir, extensions: pgliteExtensions });
+  const db = await PGlite.create({ dataDir, extensions: startupExtensions });
   await bootstrapDatabase(db);
   const dump = await db.dumpDataDir('none');
   await mkdir(snapshotDir, { recursive: true });
@@ -119,7 +132,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<PGlite
     await mkdir(pgdata, { recursive: true });
     return openFromSnapshot(pgdata);
   }
-  const db = await PGlite.create({ dataDir: pgdata, extensions: pgliteExtensions });
+  const db = await PGlite.create({ dataDir: pgdata, extensions: startupExtensions });
+  await installCreatedExtensions(db);
   await bootstrapDatabase(db);
   return db;
 }

@@ -37,7 +37,7 @@ export async function platformExtensionsHash(): Promise<string> {
  * built once per content (cached under node_modules/.cache) and written atomically, so parallel
  * test workers never read half a file.
  */
-async function bundlePath(): Promise<string> {
+export async function platformBundlePath(): Promise<string> {
   const file = path.join(cacheDir, `platform-extensions-${await platformExtensionsHash()}.tar.gz`);
   if (existsSync(file)) return file;
   await mkdir(cacheDir, { recursive: true });
@@ -52,5 +52,5 @@ async function bundlePath(): Promise<string> {
 
 export const platformExtensions: Extension = {
   name: 'supabase-platform',
-  setup: async () => ({ bundlePath: pathToFileURL(await bundlePath()) }),
+  setup: async () => ({ bundlePath: pathToFileURL(await platformBundlePath()) }),
 };
