@@ -12,7 +12,7 @@ export interface Answer {
 
 export interface PostgrestBackend extends TestBackend {
   /** A `/rest/v1` request as the service role; the body is parsed as JSON when it is JSON. */
-  rest(pathAndQuery: string, init?: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array }): Promise<Answer>;
+  rest(pathAndQuery: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Answer>;
 }
 
 /** The whole backend on the conformance project, with raw requests (no supabase-js in between). */

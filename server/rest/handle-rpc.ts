@@ -24,6 +24,10 @@ export async function runRpc(req: RestRequest, name: string): Promise<Response> 
   const call = unnamed ?? resolveRpc(req.cache, req.schema, name, args, body, params);
   const { fn } = call;
   const readOnly = isGet || fn.volatility !== 'v';
+  if (req.prefs.handling === 'strict' && req.prefs.maxAffected !== undefined && !fn.returnsSet) {
+    // Only a set's rows can be counted against the limit; PostgREST refuses before calling anything.
+    throw new RestError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
+  }
 
   if (fn.returnKind === 'void' || (fn.returnKind === 'scalar' && !fn.returnsSet)) {
     return req.run(readOnly, async (tx) => {
