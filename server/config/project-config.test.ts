@@ -30,6 +30,20 @@ describe('project config', () => {
       rate_limit: { email_sent: 2, sign_in_sign_ups: 30, token_refresh: 150, token_verifications: 30, anonymous_users: 30 },
     });
     expect(config.functions).toEqual({});
+    expect(config.api).toEqual({ enabled: true, schemas: ['public', 'graphql_public'], extra_search_path: ['public', 'extensions'], max_rows: 1000 });
+  });
+
+  it('reads [api] schemas, extra_search_path and max_rows as the CLI writes them', async () => {
+    const dir = await projectWith(`
+[api]
+enabled = true
+port = 54321
+schemas = ["public", "api"]
+extra_search_path = ["public", "extensions", "utils"]
+max_rows = 250
+`);
+    expect((await loadProjectConfig(dir)).api).toEqual({ enabled: true, schemas: ['public', 'api'], extra_search_path: ['public', 'extensions', 'utils'], max_rows: 250 });
+    await expect(loadProjectConfig(await projectWith('[api]\nschemas = []\n'))).rejects.toThrow(/api\.schemas: expose at least one schema/);
   });
 
   it('reads auth, functions and storage buckets from config.toml', async () => {
@@ -86,5 +100,6 @@ enabled = false
     expect(config.project_id).toBe('lumen');
     expect(config.auth).toMatchObject({ enable_anonymous_sign_ins: true, minimum_password_length: 8, site_url: 'http://localhost:54321' });
     expect(config.auth.email.enable_confirmations).toBe(false);
+    expect(config.api).toMatchObject({ schemas: ['public'], extra_search_path: ['public', 'extensions'], max_rows: 1000 });
   });
 });

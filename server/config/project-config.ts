@@ -94,14 +94,31 @@ const storageSchema = z
   })
   .prefault({});
 
+/**
+ * [api]: what the CLI hands PostgREST as db-schemas, db-extra-search-path and db-max-rows. A schema
+ * that does not exist (graphql_public, on a project without pg_graphql) simply exposes nothing.
+ */
+const apiSchema = z
+  .object({
+    enabled: z.boolean().default(true),
+    /** Exposed through /rest/v1 (Accept-Profile / Content-Profile); the first is the default. */
+    schemas: z.array(z.string().min(1)).min(1, 'expose at least one schema').default(['public', 'graphql_public']),
+    /** Appended after the request's schema to the search_path of every API request. */
+    extra_search_path: z.array(z.string().min(1)).default(['public', 'extensions']),
+    max_rows: z.number().int().nonnegative().default(1000),
+  })
+  .prefault({});
+
 export const projectConfigSchema = z.object({
   project_id: z.string().default('local'),
+  api: apiSchema,
   auth: authSchema,
   storage: storageSchema,
   functions: z.record(z.string(), functionSchema).default({}),
 });
 
 export type ProjectConfig = z.infer<typeof projectConfigSchema>;
+export type ApiConfig = ProjectConfig['api'];
 export type AuthConfig = ProjectConfig['auth'];
 export type RateLimitConfig = AuthConfig['rate_limit'];
 export type PasswordRequirements = z.infer<typeof passwordRequirements>;

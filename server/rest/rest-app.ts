@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type { ApiConfig } from '../config/project-config.ts';
 import type { ServerContext } from '../context.ts';
 import { readInRequestTransaction, withRequestTransaction, type RequestContext } from '../db/request-transaction.ts';
 import { runMutation } from './handle-mutate.ts';
@@ -11,9 +12,22 @@ import { RestError, toRestError } from './rest-error.ts';
 import { answerRollback, bodyReader, negotiatedMedia, payloadReader, preferencesOf, profileOf, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
 import { findTable } from './schema-cache.ts';
 import { SchemaCacheHolder } from './schema-reload.ts';
-import { qualified } from '../db/sql-identifier.ts';
+import { qualified, quoteIdent } from '../db/sql-identifier.ts';
 
-export const defaultRestOptions: RestOptions = { schemas: ['public'], maxRows: 1000 };
+/** PostgREST's settings that config.toml's [api] gives (the CLI passes them as PGRST_DB_*). */
+export interface RestAppOptions extends RestOptions {
+  /** db-extra-search-path: after the request's schema in the search_path of every request. */
+  extraSearchPath: string[];
+}
+
+export function restOptionsFromConfig(api: ApiConfig): RestAppOptions {
+  return { schemas: api.schemas, extraSearchPath: api.extra_search_path, maxRows: api.max_rows };
+}
+
+/** The request's search_path as PostgREST sets it: the schema of the request, then db-extra-search-path. */
+function searchPathFor(schema: string, options: RestAppOptions): string {
+  return [schema, ...options.extraSearchPath].map(quoteIdent).join(', ');
+}
 
 type Handler = (req: RestRequest, c: Context) => Promise<Response>;
 
@@ -34,7 +48,7 @@ function queryEntries(url: string): [string, string][] {
  * PostgREST-compatible `/rest/v1` (supabase-protocol.md §3), mounted by server/app.ts.
  * Paths seen here are relative to the mount: `/notes`, `/rpc/fn`.
  */
-export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys'>, options: RestOptions = defaultRestOptions): Hono {
+export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys' | 'config'>, options: RestAppOptions = restOptionsFromConfig(ctx.config.api)): Hono {
   const app = new Hono();
   const schemaCache = new SchemaCacheHolder(ctx.db, options.schemas);
 
@@ -47,7 +61,8 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys'>, options: 
       const cache = await schemaCache.get();
       const method = c.req.method.toUpperCase();
       const who = identity;
-      const context = (): RequestContext => ({ role: who.role, claims: who.claims, method, path: path(c), headers: headerMap(c.req.raw) });
+      const settings = { search_path: searchPathFor(schema, options) };
+      const context = (): RequestContext => ({ role: who.role, claims: who.claims, method, path: path(c), headers: headerMap(c.req.raw), settings });
       const req: RestRequest = {
         method,
         schema,
