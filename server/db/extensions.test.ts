@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openBackend } from '../backend-context.ts';
-import { extensionAvailable } from './extension-bundles.ts';
+import { bundledExtensions, extensionAvailable } from './extension-bundles.ts';
 import { displayPath } from './extensions-on-demand.ts';
 import { openDatabase } from './open-database.ts';
 
@@ -90,7 +90,7 @@ describe('extensions PGlite ships', () => {
     } finally {
       await ctx.db.close();
     }
-  });
+  }, 60_000);
 
   it('load again when a saved database that has them is opened', async () => {
     const projectDir = await project(USES_EXTENSIONS);
@@ -107,7 +107,25 @@ describe('extensions PGlite ships', () => {
     } finally {
       await second.ctx.db.close();
     }
-  });
+  }, 60_000);
+
+  it('can every one be created by a migration', async () => {
+    const db = await openDatabase({ dataDir: null });
+    const names = await bundledExtensions(db).finally(() => db.close());
+    // PGlite's contrib set, pgvector and the platform's three.
+    expect(names).toEqual(expect.arrayContaining(['btree_gist', 'cube', 'hstore', 'isn', 'ltree', 'pg_cron', 'seg', 'tablefunc', 'vector']));
+    // One migration each: a file is run again after each extension it installs.
+    const migrations = Object.fromEntries(
+      names.map((name, index) => [`${20250101000000 + index}_${name}.sql`, `create extension if not exists "${name}" with schema extensions cascade;`]),
+    );
+    const { ctx } = await open(await project(migrations));
+    try {
+      const { rows } = await ctx.db.query<{ extname: string }>('select extname from pg_extension');
+      expect(rows.map((row) => row.extname)).toEqual(expect.arrayContaining(names));
+    } finally {
+      await ctx.db.close();
+    }
+  }, 120_000);
 
   it('come along when create extension … cascade needs them', async () => {
     const { ctx } = await open(await project({ '20250101000000_geo.sql': 'create extension earthdistance cascade;' }));
