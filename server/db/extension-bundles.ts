@@ -87,16 +87,27 @@ function controlNames(files: BundleFile[]): string[] {
 /** The extensions each bundle read so far holds (its control files' names). */
 const extensionsByBundle = new Map<string, string[]>();
 
+/**
+ * The files of the bundles installed so far, kept for the next database this process opens (tests
+ * open dozens; pgcrypto's alone takes tens of milliseconds to gunzip). PGlite copies what it is
+ * given into its own file system, so one copy serves every database.
+ */
+const installedBundles = new Map<string, BundleFile[]>();
+
 /** A bundle's files when it holds extension `name`, else null (and what it holds is remembered). */
 async function bundleWith(file: string, name: string): Promise<BundleFile[] | null> {
   const known = extensionsByBundle.get(file);
   if (known && !known.includes(name)) return null;
+  const installed = installedBundles.get(file);
+  if (installed) return installed;
   const files = await readBundle(file);
   extensionsByBundle.set(file, controlNames(files));
-  return controlNames(files).includes(name) ? files : null;
+  if (!controlNames(files).includes(name)) return null;
+  installedBundles.set(file, files);
+  return files;
 }
 
-/** Every extension some bundle holds, by name (reads every bundle: about 0.1 s). */
+/** Every extension some bundle holds, by name (reads every bundle once: about 0.1 s). */
 export async function bundledExtensions(db: PGlite): Promise<string[]> {
   const names: string[] = [];
   for (const file of await extensionBundles(db)) {
