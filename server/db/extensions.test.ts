@@ -1,11 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openBackend } from '../backend-context.ts';
 import { bundledExtensions, extensionAvailable } from './extension-bundles.ts';
 import { displayPath } from './extensions-on-demand.ts';
-import { openDatabase } from './open-database.ts';
+import { bootstrapDatabase, openDatabase } from './open-database.ts';
+import { platformExtensions } from './platform-extensions.ts';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
@@ -106,6 +108,20 @@ describe('extensions PGlite ships', () => {
       expect(rows.rows).toEqual([{ floor: '2', distance: 0 }]);
     } finally {
       await second.ctx.db.close();
+    }
+  }, 60_000);
+
+  it('are installed when the platform bootstrap of a brand-new database creates them', async () => {
+    // What happens once per PGlite version or bootstrap change, before the snapshot exists.
+    const db = await PGlite.create({ extensions: { platform: platformExtensions } });
+    try {
+      expect(extensionAvailable(db, 'pgcrypto')).toBe(false);
+      await bootstrapDatabase(db);
+      const { rows } = await db.query<{ extname: string }>(`select extname from pg_extension where extname in ('pg_trgm', 'pgcrypto', 'uuid-ossp') order by 1`);
+      expect(rows.map((row) => row.extname)).toEqual(['pg_trgm', 'pgcrypto', 'uuid-ossp']);
+      expect((await db.query(`select length(extensions.gen_salt('bf')) as n`)).rows).toEqual([{ n: 29 }]);
+    } finally {
+      await db.close();
     }
   }, 60_000);
 
