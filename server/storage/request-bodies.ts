@@ -10,11 +10,31 @@ import { storageErrors } from './storage-error.ts';
  * do these, in storage's error shape.
  */
 
-/** Why the body failed, ajv-style: `body/<path> must be <type>`. */
-function issueText(error: z.ZodError): string {
+/** The value at `path` inside `input`, or undefined where the path leads nowhere. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    const next: unknown = Reflect.get(value, key);
+    value = next;
+  }
+  return value;
+}
+
+/**
+ * Why the body failed, ajv-style as hosted storage words it: `body/<path> must be <type>`, or
+ * `body must have required property '<name>'` when the field is missing.
+ */
+function issueText(error: z.ZodError, input: unknown): string {
   const issue = error.issues[0];
-  const where = ['body', ...(issue?.path ?? []).map(String)].join('/');
+  const path = issue?.path ?? [];
+  const where = ['body', ...path.map(String)].join('/');
+  const key = path.at(-1);
+  if (issue?.code === 'invalid_type' && typeof key === 'string' && valueAt(input, path) === undefined) {
+    return `${['body', ...path.slice(0, -1).map(String)].join('/')} must have required property '${key}'`;
+  }
   if (issue?.code === 'invalid_type') return `${where} must be ${issue.expected}`;
+  if (issue?.code === 'too_small' && issue.origin === 'array') return `${where} must NOT have fewer than ${String(issue.minimum)} items`;
   return `${where} ${issue?.message ?? 'is invalid'}`;
 }
 
@@ -31,8 +51,9 @@ export function parseJsonText(text: string, what: string): unknown {
 /** The request body as JSON (an empty body is `{}`, as the routes always treated it), checked against `schema`. */
 async function readValidBody<T extends z.ZodType>(c: Context, schema: T, message?: string): Promise<z.infer<T>> {
   const text = await c.req.text();
-  const parsed = schema.safeParse(text.trim() === '' ? {} : parseJsonText(text, 'The request body'));
-  if (!parsed.success) throw storageErrors.invalidRequest(message ?? issueText(parsed.error));
+  const input = text.trim() === '' ? {} : parseJsonText(text, 'The request body');
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw storageErrors.invalidRequest(message ?? issueText(parsed.error, input));
   return parsed.data;
 }
 
@@ -81,6 +102,27 @@ const signBodySchema = z.object({
 
 export function readSignBody(c: Context): Promise<{ expiresIn: number }> {
   return readValidBody(c, signBodySchema, 'expiresIn must be a positive number of seconds');
+}
+
+/** `POST /object/move` (storage-js `move`): the object, its new name, and optionally a new bucket. */
+const moveBodySchema = z.object({
+  bucketId: z.string(),
+  sourceKey: z.string(),
+  destinationKey: z.string(),
+  destinationBucket: z.string().optional(),
+});
+
+export type MoveBody = z.infer<typeof moveBodySchema>;
+
+export function readMoveBody(c: Context): Promise<MoveBody> {
+  return readValidBody(c, moveBodySchema);
+}
+
+/** `DELETE /object/:bucket` (storage-js `remove`): at least one object name. */
+const deleteBodySchema = z.object({ prefixes: z.array(z.string()).min(1) });
+
+export function readDeleteBody(c: Context): Promise<{ prefixes: string[] }> {
+  return readValidBody(c, deleteBodySchema);
 }
 
 /** User metadata is stored as a jsonb object (storage-js sends `metadata` as an object). */

@@ -130,7 +130,8 @@ describe('storage', () => {
 });
 
 describe('buckets from config.toml', () => {
-  it('creates the declared buckets with their limits', async () => {
+  // It builds a whole second backend, as a beforeAll does: it gets a hook's time allowance, not a test's.
+  it('creates the declared buckets with their limits', { timeout: 60_000 }, async () => {
     const configured = await createTestBackend({
       config: { storage: { buckets: { 'from-config': { public: true, file_size_limit: 1024, allowed_mime_types: ['image/png'] } } } },
     });
