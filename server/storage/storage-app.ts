@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { registerBucketRoutes } from './routes/buckets.ts';
 import { registerListingRoutes } from './routes/listing.ts';
+import { registerMoveRoute } from './routes/move.ts';
 import { registerObjectRoutes } from './routes/objects.ts';
 import { registerSignedUrlRoutes } from './routes/signed-urls.ts';
 import { answerStorageError, storageErrors } from './storage-error.ts';
@@ -25,6 +26,7 @@ export function createStorageApp(ctx: ServerContext): Hono {
   // The routes under /object with a fixed word come before /object/:bucket/*, which would take them too.
   registerListingRoutes(app, service);
   registerSignedUrlRoutes(app, service);
+  registerMoveRoute(app, service);
   registerObjectRoutes(app, service);
 
   app.all('*', (c) => {
