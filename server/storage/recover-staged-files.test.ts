@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/open-database.ts';
+import { stageExistingFile } from './object-files.ts';
 import { recoverStagedFiles } from './recover-staged-files.ts';
 
 let db: PGlite;
@@ -69,6 +70,19 @@ it('removes files whose row a delete had already removed when the process was ki
   await put(path.join(root, 'docs', 'b', 'deleted.txt'), 'row already gone');
   expect(await recoverStagedFiles(db, root)).toEqual({ restored: 0, removed: 0, orphans: 1 });
   expect(await readdir(path.join(root, 'docs', 'b'))).toEqual(['kept.txt']);
+});
+
+it('finishes a move killed after its row was renamed: the bytes reach the new name, the old file goes', async () => {
+  const source = path.join(root, 'docs', 'c', 'before.txt');
+  const destination = path.join(root, 'docs', 'd', 'after.txt');
+  await put(source, 'moved bytes');
+  // What moveObject does before its commit, then the commit itself; the kill comes before the rename.
+  expect(await stageExistingFile(source, destination)).not.toBeNull();
+  await row('d/after.txt', 'moved bytes');
+  expect(await recoverStagedFiles(db, root)).toEqual({ restored: 1, removed: 0, orphans: 1 });
+  expect(await readFile(destination, 'utf8')).toBe('moved bytes');
+  expect(existsSync(source)).toBe(false);
+  expect(await readdir(path.join(root, 'docs', 'd'))).toEqual(['after.txt']);
 });
 
 it('does nothing when there is no storage folder yet', async () => {
