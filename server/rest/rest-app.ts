@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ApiConfig } from '../config/project-config.ts';
 import type { ServerContext } from '../context.ts';
+import { catalogCacheOf } from '../db/catalog-cache.ts';
 import { readInRequestTransaction, withRequestTransaction, type RequestContext } from '../db/request-transaction.ts';
 import { runMutation } from './handle-mutate.ts';
 import { buildContext, runRead } from './handle-read.ts';
@@ -10,8 +11,7 @@ import { identify, type RequestIdentity } from './request-auth.ts';
 import { errorResponse } from './response.ts';
 import { RestError, toRestError } from './rest-error.ts';
 import { answerRollback, bodyReader, negotiatedMedia, payloadReader, preferencesOf, profileOf, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
-import { findTable } from './schema-cache.ts';
-import { SchemaCacheHolder } from './schema-reload.ts';
+import { findTable, loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 import { qualified, quoteIdent } from '../db/sql-identifier.ts';
 
 /** PostgREST's settings that config.toml's [api] gives (the CLI passes them as PGRST_DB_*). */
@@ -50,7 +50,10 @@ function queryEntries(url: string): [string, string][] {
  */
 export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys' | 'config'>, options: RestAppOptions = restOptionsFromConfig(ctx.config.api)): Hono {
   const app = new Hono();
-  const schemaCache = new SchemaCacheHolder(ctx.db, options.schemas);
+  // PostgREST's schema cache for the exposed schemas, in the database's one catalog cache (reloaded after DDL).
+  const catalog = catalogCacheOf(ctx.db);
+  const cacheKey = `rest:${options.schemas.join(',')}`;
+  const loadCache = (): Promise<SchemaCache> => catalog.read(cacheKey, (db) => loadSchemaCache(db, options.schemas));
 
   const handle = (path: (c: Context) => string, handler: Handler) => async (c: Context) => {
     let identity: RequestIdentity | null = null;
@@ -58,7 +61,7 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys' | 'config'>
       identity = await identify(c, ctx.keys);
       const schema = profileOf(c, options);
       const media = negotiatedMedia(c);
-      const cache = await schemaCache.get();
+      const cache = await loadCache();
       const method = c.req.method.toUpperCase();
       const who = identity;
       const settings = { search_path: searchPathFor(schema, options) };

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { NotifiedQueue } from '../notified-queue.ts';
 import type { JsonObject } from '../protocol/json.ts';
-import { CHANGES_CHANNEL, DDL_CHANNEL, INSTALL_SQL } from './install-sql.ts';
+import { CHANGES_CHANNEL, INSTALL_SQL } from './install-sql.ts';
 
 export interface ChangeRow {
   id: number;
@@ -13,17 +13,14 @@ export interface ChangeRow {
   commit_timestamp: string;
 }
 
-/** The postgres_changes queue (see install-sql.ts) plus the DDL notifications that stale the table catalog. */
+/** The postgres_changes queue (see install-sql.ts). */
 export class ChangeFeed {
-  #unlistenDdl: (() => Promise<void>) | null = null;
   readonly #queue: NotifiedQueue<ChangeRow>;
 
   private readonly db: PGlite;
-  private readonly onDdl: () => void;
 
-  constructor(db: PGlite, onBatch: (rows: ChangeRow[]) => Promise<void>, onDdl: () => void) {
+  constructor(db: PGlite, onBatch: (rows: ChangeRow[]) => Promise<void>) {
     this.db = db;
-    this.onDdl = onDdl;
     this.#queue = new NotifiedQueue<ChangeRow>(db, {
       channel: CHANGES_CHANNEL,
       table: 'realtime_local.changes',
@@ -36,12 +33,9 @@ export class ChangeFeed {
   async start(): Promise<void> {
     await this.db.exec(INSTALL_SQL);
     await this.#queue.start();
-    this.#unlistenDdl = await this.db.listen(DDL_CHANNEL, () => this.onDdl());
   }
 
   async stop(): Promise<void> {
-    await this.#unlistenDdl?.().catch(() => undefined);
-    this.#unlistenDdl = null;
     await this.#queue.stop();
   }
 }

@@ -10,7 +10,6 @@
  * app does, exactly as on hosted Supabase.
  */
 export const CHANGES_CHANNEL = 'realtime_local_changes';
-export const DDL_CHANNEL = 'realtime_local_ddl';
 
 export const INSTALL_SQL = /* sql */ `
 do $$ begin
@@ -83,9 +82,8 @@ end $fn$;
 create or replace function realtime_local.on_ddl() returns event_trigger
 language plpgsql security definer set search_path = '' as $fn$
 begin
+  -- Cached table shapes are staled by the DDL watch every service shares (db/catalog-cache.ts).
   perform realtime_local.sync_capture_triggers();
-  -- Tells the server to forget cached table shapes and column privileges.
-  perform pg_notify('${DDL_CHANNEL}', '');
 end $fn$;
 
 drop event trigger if exists realtime_local_sync;

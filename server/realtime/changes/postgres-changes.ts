@@ -26,7 +26,7 @@ function subscribeError(raw: JsonObject): string {
 export function startPostgresChanges(db: PGlite): PostgresChanges {
   const catalog = new TableCatalog(db);
   const dispatcher = new ChangeDispatcher(db, catalog);
-  const feed = new ChangeFeed(db, (rows) => dispatcher.dispatch(rows), () => catalog.invalidate());
+  const feed = new ChangeFeed(db, (rows) => dispatcher.dispatch(rows));
   const ready = feed.start();
   // Surface install failures on the first join rather than as an unhandled rejection.
   ready.catch(() => undefined);

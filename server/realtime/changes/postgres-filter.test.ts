@@ -16,6 +16,22 @@ describe('postgres_changes filters', () => {
     }
   });
 
+  it('reads names and lists with PostgREST’s grammar, as .filter() in supabase-js writes them for REST', () => {
+    expect(parseFilter('"first name"=eq.Ada')).toEqual({ ok: true, filter: { column: 'first name', op: 'eq', values: ['Ada'] } });
+    expect(parseFilter('tag=in.("a)b","c,d",null)')).toEqual({ ok: true, filter: { column: 'tag', op: 'in', values: ['a)b', 'c,d', 'null'] } });
+    // The REST parser's own wording reaches the client, after Realtime's prefix.
+    expect(parseFilter('tag=in.(a,"b)')).toEqual({ ok: false, message: 'Error parsing `filter` params: unexpected end of input' });
+    for (const [bad, why] of [
+      ['owner=not.eq.u1', 'operator "not" is not supported'],
+      ['data->>kind=eq.a', 'JSON paths'],
+      ['n=gt(any).{1,2}', 'takes a single value'],
+      ['body=fts.cat', 'operator "fts" is not supported'],
+    ] as const) {
+      const result = parseFilter(bad);
+      expect(result.ok ? '' : result.message, bad).toContain(why);
+    }
+  });
+
   it('compares by column type, and NULL never matches', () => {
     const f = (text: string) => {
       const parsed = parseFilter(text);

@@ -1,3 +1,7 @@
+import { parseOperation } from '../../rest/parser/filter-parser.ts';
+import { parseField } from '../../rest/parser/tokens.ts';
+import type { Filter } from '../../rest/parser/types.ts';
+import { RestError } from '../../rest/rest-error.ts';
 import type { JsonValue } from '../protocol/json.ts';
 
 export type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in';
@@ -9,69 +13,40 @@ export interface PostgresFilter {
 }
 
 const OPS = new Set<string>(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in']);
-const OTHER_OPS = new Set(['like', 'ilike', 'is', 'match', 'imatch', 'isdistinct', 'not']);
+const SUPPORTED = 'supported: eq, neq, lt, lte, gt, gte, in';
 
 export type FilterParse = { ok: true; filter: PostgresFilter } | { ok: false; message: string };
 
-function unquote(value: string): string {
-  const trimmed = value.trim();
-  if (trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')) {
-    return trimmed.slice(1, -1).replace(/\\(["\\])/g, '$1');
-  }
-  return trimmed;
-}
-
-/** Splits `a,"b,c",d` on commas outside double quotes (PostgREST list syntax). */
-function splitList(text: string): string[] {
-  const parts: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === '\\' && quoted && i + 1 < text.length) {
-      current += char + text[++i];
-    } else if (char === '"') {
-      quoted = !quoted;
-      current += char;
-    } else if (char === ',' && !quoted) {
-      parts.push(current);
-      current = '';
-    } else {
-      current += char;
-    }
-  }
-  parts.push(current);
-  return parts;
-}
-
 /**
- * The classic, universally deployed filter grammar: one `column=op.value` with
- * eq|neq|lt|lte|gt|gte|in (§5.4 item 6). Newer operators and AND-lists are answered with
- * a clear error instead of being silently ignored.
+ * `column=op.value` read with PostgREST's own filter grammar (rest/parser: quoted names and
+ * values, `in.(…)` lists), then narrowed to what Realtime evaluates: one filter with
+ * eq|neq|lt|lte|gt|gte|in (§5.4 item 6). Anything else is answered with a clear error instead
+ * of being silently ignored.
  */
 export function parseFilter(text: string): FilterParse {
   const fail = (why: string): FilterParse => ({ ok: false, message: `Error parsing \`filter\` params: ${why}` });
   if (text === 'undefined') return fail('"undefined" is not a filter');
   const eq = text.indexOf('=');
   if (eq <= 0) return fail(`expected column=operator.value, got ${JSON.stringify(text)}`);
-  const column = text.slice(0, eq).trim();
-  const rest = text.slice(eq + 1);
-  const dot = rest.indexOf('.');
-  const op = dot < 0 ? rest : rest.slice(0, dot);
-  if (!OPS.has(op)) {
-    if (OTHER_OPS.has(op)) return fail(`operator "${op}" is not supported by this server (supported: eq, neq, lt, lte, gt, gte, in)`);
-    return fail(`unknown operator "${op}" in ${JSON.stringify(text)}`);
+  let filter: Filter;
+  try {
+    filter = parseOperation(text.slice(eq + 1), parseField(text.slice(0, eq).trim(), 'filter'));
+  } catch (error) {
+    if (error instanceof RestError) return fail(typeof error.details === 'string' ? error.details : error.message);
+    throw error;
   }
-  if (dot < 0) return fail(`missing value after "${op}"`);
-  const value = rest.slice(dot + 1);
-  if (op === 'in') {
-    const list = value.match(/^\((.*)\)$/s);
-    if (!list) return fail(`"in" expects a list like in.(a,b), got ${JSON.stringify(value)}`);
-    const values = list[1] === '' ? [] : splitList(list[1]).map(unquote);
-    return { ok: true, filter: { column, op: 'in', values } };
+  const { field, negate, operation } = filter;
+  if (field.json.length > 0) return fail(`JSON paths (->, ->>) are not supported by this server in ${JSON.stringify(text)}`);
+  if (negate) return fail(`operator "not" is not supported by this server (${SUPPORTED})`);
+  if (!OPS.has(operation.op)) return fail(`operator "${operation.op}" is not supported by this server (${SUPPORTED})`);
+  if (operation.op === 'in') {
+    return { ok: true, filter: { column: field.name, op: 'in', values: operation.values.map((value) => value ?? 'null') } };
   }
-  if (/,[a-zA-Z_][\w]*=/.test(value)) return fail('combining several filters with "," is not supported by this server');
-  return { ok: true, filter: { column, op: op as FilterOp, values: [unquote(value)] } };
+  if (!('value' in operation) || ('quantifier' in operation && operation.quantifier !== undefined)) {
+    return fail(`"${operation.op}" takes a single value here, got ${JSON.stringify(text)}`);
+  }
+  if (/,[a-zA-Z_][\w]*=/.test(operation.value)) return fail('combining several filters with "," is not supported by this server');
+  return { ok: true, filter: { column: field.name, op: operation.op as FilterOp, values: [operation.value] } };
 }
 
 const NUMERIC = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);

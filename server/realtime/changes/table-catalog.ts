@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { catalogCacheOf, type CatalogCache } from '../../db/catalog-cache.ts';
 
 export interface ColumnInfo {
   name: string;
@@ -28,40 +29,25 @@ interface TableRow {
 }
 
 /**
- * Table shapes and per-role column privileges, cached until the event trigger reports DDL
- * (a NOTIFY on every CREATE/ALTER/DROP TABLE, GRANT, REVOKE, publication change).
+ * Table shapes and per-role column privileges as postgres_changes needs them, kept in the
+ * database's one catalog cache (db/catalog-cache.ts): the DDL watch that reloads REST's schema
+ * cache stales these too.
  */
 export class TableCatalog {
-  #tables = new Map<string, Promise<TableInfo | null>>();
-  #selectable = new Map<string, Promise<Set<string>>>();
-
-  private readonly db: PGlite;
+  private readonly cache: CatalogCache;
 
   constructor(db: PGlite) {
-    this.db = db;
-  }
-
-  invalidate(): void {
-    this.#tables.clear();
-    this.#selectable.clear();
+    this.cache = catalogCacheOf(db);
   }
 
   table(schema: string, table: string): Promise<TableInfo | null> {
-    const key = `${schema}.${table}`;
-    let info = this.#tables.get(key);
-    if (!info) {
-      info = this.#load(schema, table).catch(() => null);
-      this.#tables.set(key, info);
-    }
-    return info;
+    return this.cache.read(`realtime:table:${schema}.${table}`, (db) => loadTable(db, schema, table).catch(() => null));
   }
 
   /** Columns `role` may SELECT (has_column_privilege), as Realtime filters record keys. */
   selectableColumns(info: TableInfo, role: string): Promise<Set<string>> {
-    const key = `${info.oid}:${role}`;
-    let columns = this.#selectable.get(key);
-    if (!columns) {
-      columns = this.db
+    return this.cache.read(`realtime:selectable:${info.oid}:${role}`, (db) =>
+      db
         .query<{ name: string }>(
           `select a.attname as name from pg_catalog.pg_attribute a
            where a.attrelid = $1 and a.attnum > 0 and not a.attisdropped
@@ -69,29 +55,27 @@ export class TableCatalog {
           [info.oid, role],
         )
         .then((result) => new Set(result.rows.map((row) => row.name)))
-        .catch(() => new Set<string>());
-      this.#selectable.set(key, columns);
-    }
-    return columns;
-  }
-
-  async #load(schema: string, table: string): Promise<TableInfo | null> {
-    const result = await this.db.query<TableRow>(
-      `select c.oid::int as oid, c.relrowsecurity as rls, c.relreplident::text as replident,
-         coalesce((select json_agg(json_build_object('name', a.attname, 'type', t.typname,
-                                                     'sqlType', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
-                   from pg_catalog.pg_attribute a join pg_catalog.pg_type t on t.oid = a.atttypid
-                   where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'::json) as columns,
-         coalesce((select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
-                   from pg_catalog.pg_index i
-                   join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
-                   where i.indrelid = c.oid and i.indisprimary), '[]'::json) as pk
-       from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-       where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p', 'v', 'm', 'f')`,
-      [schema, table],
+        .catch(() => new Set<string>()),
     );
-    const row = result.rows[0];
-    if (!row) return null;
-    return { oid: row.oid, schema, table, rls: row.rls, replicaIdentity: row.replident, columns: row.columns, primaryKey: row.pk };
   }
+}
+
+async function loadTable(db: PGlite, schema: string, table: string): Promise<TableInfo | null> {
+  const result = await db.query<TableRow>(
+    `select c.oid::int as oid, c.relrowsecurity as rls, c.relreplident::text as replident,
+       coalesce((select json_agg(json_build_object('name', a.attname, 'type', t.typname,
+                                                   'sqlType', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
+                 from pg_catalog.pg_attribute a join pg_catalog.pg_type t on t.oid = a.atttypid
+                 where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'::json) as columns,
+       coalesce((select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
+                 from pg_catalog.pg_index i
+                 join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
+                 where i.indrelid = c.oid and i.indisprimary), '[]'::json) as pk
+     from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p', 'v', 'm', 'f')`,
+    [schema, table],
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  return { oid: row.oid, schema, table, rls: row.rls, replicaIdentity: row.replident, columns: row.columns, primaryKey: row.pk };
 }
