@@ -182,4 +182,16 @@ describe('private channels', () => {
     expect(got).toEqual([{ ok: 1 }, { ok: 2 }, { ok: 3 }]);
     expect(publicGot).toEqual([]);
   });
+
+  it('answers every one of many private joins sent at once, over both protocol versions', async () => {
+    const token = await userToken(alice);
+    const members = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => userClient(server.url, () => token, { vsn: index % 2 === 0 ? '2.0.0' : '1.0.0' })),
+    );
+    clients.push(...members);
+    const outcomes = await Promise.all(
+      members.map((member) => subscribed(member.channel(`room-${alice}`, { config: { private: true } })).then(() => 'SUBSCRIBED', (error: Error) => error.message)),
+    );
+    expect(outcomes).toEqual(members.map(() => 'SUBSCRIBED'));
+  });
 });

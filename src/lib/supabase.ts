@@ -63,12 +63,34 @@ export async function forgetLocalSession(supabase: SupabaseClient): Promise<void
   await supabase.auth.signOut({ scope: 'local' });
 }
 
+/** Removals still in flight, by topic: realtime-js hands back a leaving channel for its topic. */
+const removals = new Map<string, Promise<unknown>>();
+
 /**
- * Opens a realtime channel once the client has loaded; returns the cleanup for a useEffect,
- * which also covers an effect cleaned up before the client arrived.
+ * Opens the realtime channel `realtime:<topic>` once the client has loaded; returns the cleanup
+ * for a useEffect, which also covers an effect cleaned up before the client arrived. realtime-js
+ * keeps one channel object per topic until its leave is acknowledged, and `supabase.channel(topic)`
+ * returns that leaving object, on which `subscribe()` does nothing: a page that closes a topic and
+ * opens it again at once (another order on the same page, an item and back) would never hear
+ * SUBSCRIBED. So a topic is opened only after its previous removal has finished.
  */
-export function openChannel(build: (supabase: SupabaseClient) => RealtimeChannel): () => void {
-  return openChannelAfter(async () => undefined, build);
+export function openChannel(topic: string, build: (supabase: SupabaseClient) => RealtimeChannel, prepare?: (supabase: SupabaseClient) => Promise<void>): () => void {
+  let active = true;
+  const opened = (async () => {
+    await removals.get(topic);
+    const supabase = await getSupabase();
+    await prepare?.(supabase).catch(() => undefined);
+    return active ? { supabase, channel: build(supabase) } : null;
+  })();
+  return () => {
+    if (!active) return;
+    active = false;
+    const removal = opened.then((open) => open?.supabase.removeChannel(open.channel)).catch(() => undefined);
+    removals.set(topic, removal);
+    void removal.then(() => {
+      if (removals.get(topic) === removal) removals.delete(topic);
+    });
+  };
 }
 
 /**
@@ -78,29 +100,10 @@ export function openChannel(build: (supabase: SupabaseClient) => RealtimeChannel
  * an expired token is being refreshed) would go out as anonymous and be refused; waiting for
  * setAuth() here sends the first join with the session's token.
  */
-export function openPrivateChannel(
-  topic: string,
-  build: (channel: RealtimeChannel) => RealtimeChannel,
-): () => void {
-  return openChannelAfter(
-    (supabase) => supabase.realtime.setAuth(),
+export function openPrivateChannel(topic: string, build: (channel: RealtimeChannel) => RealtimeChannel): () => void {
+  return openChannel(
+    topic,
     (supabase) => build(supabase.channel(topic, { config: { private: true } })),
+    (supabase) => supabase.realtime.setAuth(),
   );
-}
-
-function openChannelAfter(
-  prepare: (supabase: SupabaseClient) => Promise<void>,
-  build: (supabase: SupabaseClient) => RealtimeChannel,
-): () => void {
-  let active = true;
-  let channel: RealtimeChannel | null = null;
-  void getSupabase().then(async (supabase) => {
-    await prepare(supabase).catch(() => undefined);
-    if (active) channel = build(supabase);
-  });
-  return () => {
-    active = false;
-    const open = channel;
-    if (open) void getSupabase().then((supabase) => supabase.removeChannel(open));
-  };
 }

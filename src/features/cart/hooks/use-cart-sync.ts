@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { openPrivateChannel } from '@/lib/supabase';
+import { listenToPrivateTopic } from '@/lib/private-topics';
 import { cartKeys } from '../api/cart-keys.ts';
 import { CART_CHANGE_MUTATION_KEY } from './use-cart.ts';
 
@@ -22,13 +22,7 @@ export function useCartSync(userId: string | null) {
       if (queryClient.isMutating({ mutationKey: CART_CHANGE_MUTATION_KEY }) > 0) return;
       void queryClient.invalidateQueries({ queryKey });
     };
-    const closeChannel = openPrivateChannel(`cart:${userId}`, (channel) =>
-      channel
-        .on('broadcast', { event: '*' }, refetch)
-        .subscribe((status) => {
-          if (status === 'SUBSCRIBED') refetch();
-        }),
-    );
+    const closeChannel = listenToPrivateTopic(`cart:${userId}`, { onBroadcast: refetch, onSubscribed: refetch });
     const onVisible = () => {
       if (document.visibilityState === 'visible') refetch();
     };

@@ -17,9 +17,10 @@ export function useLiveItem(item: Item | null) {
   useEffect(() => {
     if (id === undefined || slug === undefined) return;
     const { queryKey } = getItemQueryOptions(slug);
-    return openChannel((supabase) =>
+    const topic = `item-stock-${id}`;
+    return openChannel(topic, (supabase) =>
       supabase
-        .channel(`item-stock-${id}`)
+        .channel(topic)
         .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'items', filter: `id=eq.${id}` }, (payload) => {
           const stock = (payload.new as { stock?: unknown }).stock;
           if (typeof stock !== 'number') return;

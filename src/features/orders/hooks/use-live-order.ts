@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { openPrivateChannel } from '@/lib/supabase';
+import { listenToPrivateTopic } from '@/lib/private-topics';
 import { getOrderQueryOptions } from '../api/get-order.ts';
 
 /** The part of a `realtime.broadcast_changes` payload this page reads. */
@@ -19,14 +19,12 @@ export function useLiveOrder(userId: string, orderId: number) {
   useEffect(() => {
     const { queryKey } = getOrderQueryOptions(userId, orderId);
     const refetch = () => void queryClient.invalidateQueries({ queryKey });
-    return openPrivateChannel(`orders:${userId}`, (channel) =>
-      channel
-        .on('broadcast', { event: '*' }, ({ payload }: { payload: OrderChange }) => {
-          if (payload.record?.id === orderId || payload.old_record?.id === orderId) refetch();
-        })
-        .subscribe((status) => {
-          if (status === 'SUBSCRIBED') refetch();
-        }),
-    );
+    return listenToPrivateTopic(`orders:${userId}`, {
+      onBroadcast: ({ payload }) => {
+        const change = payload as OrderChange;
+        if (change.record?.id === orderId || change.old_record?.id === orderId) refetch();
+      },
+      onSubscribed: refetch,
+    });
   }, [userId, orderId, queryClient]);
 }
