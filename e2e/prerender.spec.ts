@@ -69,7 +69,8 @@ async function firstRouteFiles(page: Page, path: string): Promise<string[]> {
 
 test('every first-route text file answers compressed when asked, brotli or gzip, with Vary', async ({ page, request }) => {
   const files = await firstRouteFiles(page, '/');
-  expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(3);
+  // The entry and the chunks it starts with; chunks loaded when the browser is idle may come later under load.
+  expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(1);
   expect(files.some((file) => file.endsWith('.css'))).toBe(true);
   for (const file of files) {
     for (const encoding of ['br', 'gzip'] as const) {

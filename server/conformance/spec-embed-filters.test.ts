@@ -154,17 +154,15 @@ describe('empty embeds (no key in the answer, still a join)', () => {
 });
 
 describe('is.null and not.is.null on an embed', () => {
-  // Skipped until implemented (issue 17, PostgREST fidelity): `embed=is.null` filters are not implemented.
-  it.skip('keeps the rows whose to-one embed is missing or present', async () => {
+  it('keeps the rows whose to-one embed is missing or present', async () => {
     expect(answer(await backend.get('/projects?select=name,clients()&clients=not.is.null'))).toEqual(ok([
       { name: 'Windows 7' }, { name: 'Windows 10' }, { name: 'IOS' }, { name: 'OSX' },
     ]));
     expect(answer(await backend.get('/projects?select=name,clients()&clients=is.null'))).toEqual(ok([{ name: 'Orphan' }]));
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): `embed=is.null` filters are not implemented.
 
-  it.skip('keeps the rows whose to-many embed is empty or not, also under an alias', async () => {
+  it('keeps the rows whose to-many embed is empty or not, also under an alias', async () => {
     expect(answer(await backend.get('/entities?select=name,child_entities()&child_entities=not.is.null'))).toEqual(ok([
       { name: 'entity 1' }, { name: 'entity 2' },
     ]));
@@ -193,8 +191,7 @@ describe('filters naming an embed that is not in select', () => {
 });
 
 describe('related orders (order by a to-one embed’s column)', () => {
-  // Skipped until implemented (issue 17, PostgREST fidelity): related orders (`order=embed(col)`) are not implemented.
-  it.skip('orders by a many-to-one embed, by name or alias', async () => {
+  it('orders by a many-to-one embed, by name or alias', async () => {
     expect(answer(await backend.get('/projects?select=id,clients(name)&order=clients(name).nullsfirst'))).toEqual(ok([
       { id: 5, clients: null },
       { id: 3, clients: { name: 'Apple' } }, { id: 4, clients: { name: 'Apple' } },
@@ -207,9 +204,8 @@ describe('related orders (order by a to-one embed’s column)', () => {
     ]));
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): related orders (`order=embed(col)`) are not implemented.
 
-  it.skip('orders an embedded array by its own to-one embed', async () => {
+  it('orders an embedded array by its own to-one embed', async () => {
     expect(answer(await backend.get('/users?select=name,tasks(id,name,projects(id,name))&tasks.order=projects(id).desc,name&limit=1'))).toEqual(ok([{
       name: 'Angela Martin',
       tasks: [
@@ -221,9 +217,8 @@ describe('related orders (order by a to-one embed’s column)', () => {
     }]));
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): related orders (`order=embed(col)`) are not implemented.
 
-  it.skip('refuses a to-many embed (PGRST118) and one that is not embedded (PGRST108)', async () => {
+  it('refuses a to-many embed (PGRST118) and one that is not embedded (PGRST108)', async () => {
     expect(answer(await backend.get('/clients?select=*,projects(*)&order=projects(id)'))).toEqual({
       status: 400,
       body: pgrstError('PGRST118', "A related order on 'projects' is not possible", "'clients' and 'projects' do not form a many-to-one or one-to-one relationship"),

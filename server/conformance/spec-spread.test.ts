@@ -81,9 +81,8 @@ describe('to-many spreads (arrays of values)', () => {
     expect(answer(await backend.get('/factories?select=factory:name,...processes!inner(name)&order=name'))).toEqual(ok(WITH_PROCESSES));
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): `embed=is.null` filters are not implemented.
 
-  it.skip('filters the rows with is.null and not.is.null on the spread', async () => {
+  it('filters the rows with is.null and not.is.null on the spread', async () => {
     expect(answer(await backend.get('/factories?select=factory:name,...processes(processes:name)&processes=is.null'))).toEqual(ok([
       { factory: 'Factory D', processes: [] },
     ]));

@@ -49,7 +49,7 @@ describe('cors', () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-headers')).toBe('apikey, x-custom');
+    expect(response.headers.get('access-control-allow-headers')?.split(/\s*,\s*/)).toEqual(['apikey', 'x-custom']);
     expect(response.headers.get('access-control-allow-methods')).toContain('PATCH');
   });
 
@@ -65,6 +65,18 @@ describe('cors', () => {
         expect(response.headers.get('access-control-allow-credentials')).toBeNull();
       }
     }
+  });
+
+  it('takes back a credentials grant a service made by itself (GoTrue echoes the Origin with credentials)', async () => {
+    const withService = new Hono();
+    withService.use('/auth/v1/*', cors());
+    withService.get('/auth/v1/settings', () =>
+      new Response('{}', { headers: { 'Access-Control-Allow-Origin': 'https://evil.example', 'Access-Control-Allow-Credentials': 'true' } }),
+    );
+    const response = await withService.request('/auth/v1/settings', { headers: { origin: 'https://evil.example' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
   it('exposes the headers supabase-js reads', async () => {

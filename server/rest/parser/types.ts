@@ -73,6 +73,8 @@ export type Condition = Filter | LogicTree;
 
 export interface OrderTerm {
   field: Field;
+  /** A related order, `embed(col)`: the column of a to-one embed of this level. */
+  relation?: string;
   direction?: 'asc' | 'desc';
   nulls?: 'first' | 'last';
 }

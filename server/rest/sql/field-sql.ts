@@ -10,6 +10,17 @@ export interface Source {
   table?: TableInfo;
   /** The name used in error messages (`column notes.x does not exist`). */
   label: string;
+  /** The embeds selected at this level by output name (alias or relation), set by selectList. */
+  embeds?: Map<string, EmbedRef>;
+}
+
+/** What filters and orders of a level may ask of one of its embeds. */
+export interface EmbedRef {
+  toOne: boolean;
+  /** `exists(…)` over the embed's rows with its own filters, as an `!inner` embed joins them. */
+  exists(): string;
+  /** One column of the embedded row (to-one embeds), for a related order. */
+  column(field: Field): string;
 }
 
 export function columnOf(source: Source, name: string): ColumnInfo | undefined {

@@ -1,5 +1,5 @@
 import { badQuery, RestError } from '../rest-error.ts';
-import type { Condition, OrderTerm, QueryParams, SelectItem } from '../parser/types.ts';
+import type { Condition, Field, OrderTerm, QueryParams, SelectItem } from '../parser/types.ts';
 import { qualified, quoteIdent } from '../../db/sql-identifier.ts';
 import type { AliasGen, Params } from './quote.ts';
 import type { SchemaCache } from '../schema-cache.ts';
@@ -29,10 +29,12 @@ export function checkEmbedPaths(ctx: BuildContext): void {
   const paths = [...query.conditions, ...query.order, ...query.limit, ...query.offset].map((p) => p.path);
   for (const path of paths) {
     if (path.length === 0 || known.has(path.join('.'))) continue;
-    const name = path[path.length - 1];
-    throw new RestError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
+    throw notEmbedded(path[path.length - 1]);
   }
 }
+
+const notEmbedded = (name: string): RestError =>
+  new RestError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
 
 /** The deadline check for one more level's WHERE, when the role has a timeout. */
 export function deadlineAt(ctx: BuildContext): string[] {
@@ -61,9 +63,19 @@ export function orderSql(source: Source, terms: OrderTerm[], params: Params): st
   const parts = terms.map((t) => {
     const dir = t.direction === 'desc' ? ' desc' : t.direction === 'asc' ? ' asc' : '';
     const nulls = t.nulls === 'first' ? ' nulls first' : t.nulls === 'last' ? ' nulls last' : '';
-    return `${fieldSql(source, t.field, params)}${dir}${nulls}`;
+    return `${t.relation === undefined ? fieldSql(source, t.field, params) : relatedOrderSql(source, t.relation, t.field)}${dir}${nulls}`;
   });
   return ` order by ${parts.join(', ')}`;
+}
+
+/** `order=embed(col)`: only a to-one embed of this level has one value to order by (PGRST118 otherwise). */
+function relatedOrderSql(source: Source, relation: string, field: Field): string {
+  const embed = source.embeds?.get(relation);
+  if (!embed) throw notEmbedded(relation);
+  if (!embed.toOne) {
+    throw new RestError(400, 'PGRST118', `A related order on '${relation}' is not possible`, `'${source.label}' and '${relation}' do not form a many-to-one or one-to-one relationship`);
+  }
+  return embed.column(field);
 }
 
 /** Postgres' MaxTupleAttributeNumber: the most entries one SELECT list may have, `*` expanded. */
@@ -139,6 +151,11 @@ export function selectList(ctx: BuildContext, source: Source, items: SelectItem[
       const relationship = resolveRelationship(ctx.cache, source.table, item.relation, item.hint);
       const childPath = [...path, item.alias ?? item.relation];
       (ctx.embedPaths ??= new Set()).add(childPath.join('.'));
+      (source.embeds ??= new Map()).set(item.alias ?? item.relation, {
+        toOne: relationship.toOne,
+        exists: () => existsSql(ctx, source, relationship, item.items, childPath),
+        column: (field: Field) => relatedColumnSql(ctx, source, relationship, field, childPath),
+      });
       if (isEmptyEmbed(item.items)) {
         // `rel()` only filters (with `!inner` or `rel=not.is.null`): PostgREST answers no key for it.
       } else if (item.spread) {
@@ -222,6 +239,14 @@ function spreadSql(ctx: BuildContext, parent: Source, rel: Relationship, items: 
     if (rel.toOne) return { sql: `(select ${row}.${key} from (${rowsSql}) as ${row})`, label };
     return { sql: `coalesce((select json_agg(${row}.${key}) from (${rowsSql}) as ${row}), '[]'::json)`, label };
   });
+}
+
+/** The value of one column of a to-one embed's row (with the embed's own filters), for a related order. */
+function relatedColumnSql(ctx: BuildContext, parent: Source, rel: Relationship, field: Field, path: string[]): string {
+  const child: Source = { alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name };
+  const related = relatedFrom(ctx, parent, child, rel);
+  const where = [...related.where, ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params)];
+  return `(select ${fieldSql(child, field, ctx.params)} from ${related.from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} limit 1)`;
 }
 
 /** `exists(…)` for an `!inner` embed, with its own `!inner` embeds nested inside, as PostgREST's inner joins chain. */

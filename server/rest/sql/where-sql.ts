@@ -37,8 +37,14 @@ export function arrayLiteral(values: (string | null)[]): string {
 }
 
 function operationSql(source: Source, filter: Filter, params: Params): string {
-  const column = fieldSql(source, filter.field, params);
   const operation: Operation = filter.operation;
+  // `embed=is.null` / `embed=not.is.null`: the rows without / with a related row, as PostgREST 11+.
+  if (operation.op === 'is' && filter.field.json.length === 0) {
+    const embed = source.embeds?.get(filter.field.name);
+    if (embed && operation.value === 'null') return `not ${embed.exists()}`;
+    if (embed && operation.value === 'not_null') return embed.exists();
+  }
+  const column = fieldSql(source, filter.field, params);
   switch (operation.op) {
     case 'in':
       return operation.values.length === 0 ? 'false' : `${column} = any(${params.add(arrayLiteral(operation.values))})`;
