@@ -158,9 +158,7 @@ describe('aggregates enabled (pgrst.db_aggregates_enabled on the authenticator r
       expect(answer(await backend.get('/project_invoices?select=...projects(id.count())'))).toEqual(ok([{ count: 8 }]));
     });
 
-    // Skipped until implemented (issue 17, PostgREST fidelity): aggregates inside spreads are not refused with PGRST127 yet.
-
-    it.skip('refuse aggregates in a to-many spread (PGRST127)', async () => {
+    it('refuse aggregates in a to-many spread (PGRST127)', async () => {
       expect(answer(await backend.get('/factories?select=name,...processes(category_id,id.sum())'))).toEqual({
         status: 400,
         body: pgrstError('PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.'),

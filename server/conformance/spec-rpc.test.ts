@@ -92,17 +92,13 @@ describe('a single unnamed parameter takes the raw POST body', () => {
     expect(answer(res)).toEqual(ok(xml));
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): the raw body reaches bytea through UTF-8 text, not byte for byte.
-
-  it.skip('bytea: Content-Type application/octet-stream, every byte as sent', async () => {
+  it('bytea: Content-Type application/octet-stream, every byte as sent', async () => {
     const bytes = new Uint8Array([0, 1, 2, 0x7f, 0x80, 0xfe, 0xff]);
     const res = await backend.rest('POST', '/rpc/unnamed_bytea_param', { headers: { 'Content-Type': 'application/octet-stream' }, body: bytes });
     expect(answer(res)).toEqual(ok('0001027f80feff'));
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): PGRST202 texts for raw bodies are not PostgREST's yet.
-
-  it.skip('int: not callable with a raw body; 404 PGRST202 says which single parameter was searched', async () => {
+  it('int: not callable with a raw body; 404 PGRST202 says which single parameter was searched', async () => {
     const text = await backend.rest('POST', '/rpc/unnamed_int_param', { headers: { 'Content-Type': 'text/plain' }, body: 'a simple text' });
     expect(answer(text)).toEqual({
       status: 404,
@@ -147,9 +143,7 @@ describe('a single unnamed parameter takes the raw POST body', () => {
     expect(answer(text)).toEqual(ok('text unnamed text arg'));
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): the raw body reaches bytea through UTF-8 text, not byte for byte.
-
-  it.skip('beside named overloads: the bytea one for application/octet-stream', async () => {
+  it('beside named overloads: the bytea one for application/octet-stream', async () => {
     const bytea = await backend.rest('POST', '/rpc/overloaded_unnamed_param', { headers: { 'Content-Type': 'application/octet-stream' }, body: new Uint8Array([0xca, 0xfe]) });
     expect(answer(bytea)).toEqual(ok('bytea cafe'));
   });
@@ -174,9 +168,7 @@ describe('a single unnamed parameter takes the raw POST body', () => {
     });
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): json/jsonb unnamed overloads are not reported as ambiguous.
-
-  it.skip('json and jsonb unnamed overloads are ambiguous (300 PGRST203)', async () => {
+  it('json and jsonb unnamed overloads are ambiguous (300 PGRST203)', async () => {
     expect(answer(await postJson('/rpc/overloaded_unnamed_json_jsonb_param', { A: 1, B: 2, C: 3 }))).toEqual({
       status: 300,
       body: pgrstError(
@@ -250,9 +242,7 @@ describe('Prefer: count=exact', () => {
     expect({ status: uncounted.status, range: uncounted.headers.get('content-range') }).toEqual({ status: 200, range: '1-1/*' });
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): count=exact on a scalar function answers no Content-Range.
-
-  it.skip('counts a scalar result as one row', async () => {
+  it('counts a scalar result as one row', async () => {
     const res = await backend.get('/rpc/add_them?a=3&b=4', exact);
     expect(answer(res)).toEqual(ok(7));
     expect(res.headers.get('content-range')).toBe('0-0/1');

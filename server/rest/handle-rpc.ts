@@ -36,7 +36,9 @@ export async function runRpc(req: RestRequest, name: string): Promise<Response> 
       if (fn.returnKind === 'void') response = new Response(null, { status: 204 });
       else {
         if (req.singular) throw new RollbackWith(new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', 'The result is a scalar'));
-        response = new Response(req.head ? null : (rows[0]?.body ?? 'null'), { status: 200, headers: { 'Content-Type': JSON_TYPE } });
+        // One value is one row to PostgREST: counted, it is 0-0/1.
+        const range = req.prefs.count === undefined ? '0-0/*' : '0-0/1';
+        response = new Response(req.head ? null : (rows[0]?.body ?? 'null'), { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Content-Range': range } });
       }
       if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
       return response;

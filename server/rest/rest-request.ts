@@ -95,6 +95,8 @@ export function preferencesOf(c: Context): Preferences {
 /** A request body as sent: its text and its Content-Type (JSON when there is none, as PostgREST assumes). */
 export interface RawBody {
   text: string;
+  /** The body byte for byte (a bytea parameter gets these, not the text's UTF-8). */
+  bytes: Uint8Array;
   contentType: MediaType;
 }
 
@@ -102,7 +104,11 @@ export function payloadReader(c: Context): () => Promise<RawBody> {
   let cached: Promise<RawBody> | null = null;
   return () => {
     const header = c.req.header('content-type');
-    cached ??= c.req.text().then((text) => ({ text, contentType: header === undefined ? { kind: 'json' } : decodeMediaType(header) }));
+    cached ??= c.req.arrayBuffer().then((buffer) => ({
+      text: new TextDecoder().decode(buffer),
+      bytes: new Uint8Array(buffer),
+      contentType: header === undefined ? { kind: 'json' } : decodeMediaType(header),
+    }));
     return cached;
   };
 }

@@ -71,7 +71,17 @@ export function resolveRpc(
       .map((a) => `${quoteIdent(a.name)} => ${argumentSql(args.get(a.name), a, params)}`);
     return { fn, callSql: `${target}(${parts.join(', ')})` };
   }
-  const single = candidates.find((f) => f.args.length === 1 && f.args[0].name === '' && isJsonType(f.args[0].typeName));
+  const singles = candidates.filter((f) => f.args.length === 1 && f.args[0].name === '' && isJsonType(f.args[0].typeName));
+  if (singles.length > 1 && rawBody !== undefined) {
+    throw new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${singles.map((f) => `${schema}.${name}( => ${f.args[0].type})`).join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
+  }
+  const single = singles[0];
   if (single && rawBody !== undefined) {
     return { fn: single, callSql: `${target}(${params.add(JSON.stringify(rawBody))}::${single.args[0].type})` };
   }
@@ -98,9 +108,16 @@ export function rawBodyCall(schema: string, name: string, candidates: FunctionIn
   const typeName = RAW_BODY_TYPES[raw.contentType.kind];
   if (typeName === undefined) return undefined;
   const fn = candidates.find((f) => f.args.length === 1 && f.args[0].name === '' && f.args[0].typeName === typeName);
-  if (!fn) throw notFound(schema, name, []);
-  // The body arrives as text (UTF-8): bytea gets its bytes back with convert_to.
-  const value = typeName === 'bytea' ? `convert_to(${params.add(raw.text)}, 'UTF8')` : `${params.add(raw.text)}::${fn.args[0].type}`;
+  if (!fn) {
+    throw new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function ${schema}.${name} in the schema cache`,
+      `Searched for the function ${schema}.${name} with a single unnamed ${typeName} parameter, but no matches were found in the schema cache.`,
+    );
+  }
+  // bytea gets the body byte for byte (hex keeps it one text parameter).
+  const value = typeName === 'bytea' ? `decode(${params.add(Buffer.from(raw.bytes).toString('hex'))}, 'hex')` : `${params.add(raw.text)}::${fn.args[0].type}`;
   return { fn, callSql: `${qualified(schema, name)}(${value})` };
 }
 

@@ -232,6 +232,9 @@ function embedSql(ctx: BuildContext, parent: Source, rel: Relationship, items: S
  */
 function spreadSql(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): { sql: string; label: string }[] {
   const { list, rowsSql } = childRows(ctx, parent, rel, items, path);
+  if (!rel.toOne && list.aggregated) {
+    throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.');
+  }
   if (list.labels.includes('*')) throw badQuery(`Cannot spread "${rel.target.name}": its columns are not known`);
   return list.labels.map((label) => {
     const row = ctx.aliases.alias();
