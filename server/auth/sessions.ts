@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { ServerContext } from '../context.ts';
 import { signJwt, type JwtClaims } from '../gateway/jwt.ts';
+import { accessTokenHookOf, runAccessTokenHook, type AuthenticationMethod } from './access-token-hook.ts';
 import { userJson } from './user-json.ts';
 import { listIdentities, type Json, type Queryable, type UserRow } from './user-store.ts';
 
@@ -81,14 +82,19 @@ async function loadAmr(db: Queryable, sessionId: string): Promise<{ method: stri
   return rows.map((row) => ({ method: row.authentication_method, timestamp: Math.floor(row.updated_at.getTime() / 1000) }));
 }
 
-/** The access token with exactly GoTrue's claims (supabase-protocol.md §2.6). */
-export async function signAccessToken(
+/**
+ * The access token with exactly GoTrue's claims (supabase-protocol.md §2.6), passed through the
+ * project's custom access token hook when config.toml enables one (access-token-hook.ts).
+ */
+async function signAccessToken(
   ctx: ServerContext,
+  db: Queryable,
   user: UserRow,
   sessionId: string,
-  amr: { method: string; timestamp: number }[],
+  method: AuthenticationMethod,
   now = Math.floor(Date.now() / 1000),
 ): Promise<{ token: string; expiresAt: number }> {
+  const amr = await loadAmr(db, sessionId);
   const expiresAt = now + ctx.config.auth.jwt_expiry;
   const claims: JwtClaims = {
     iss: `${ctx.publicUrl}/auth/v1`,
@@ -106,7 +112,9 @@ export async function signAccessToken(
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   };
-  return { token: await signJwt(claims, ctx.keys.jwtSecret), expiresAt };
+  const hook = accessTokenHookOf(ctx.config.auth);
+  const issued = hook ? await runAccessTokenHook(db, hook, { userId: user.id, claims, method }) : claims;
+  return { token: await signJwt(issued, ctx.keys.jwtSecret), expiresAt };
 }
 
 /** AccessTokenResponse (supabase-protocol.md §2.4) for an existing session and refresh token. */
@@ -116,8 +124,9 @@ export async function sessionResponse(
   user: UserRow,
   sessionId: string,
   refreshToken: string,
+  method: AuthenticationMethod,
 ): Promise<Json> {
-  const { token, expiresAt } = await signAccessToken(ctx, user, sessionId, await loadAmr(db, sessionId));
+  const { token, expiresAt } = await signAccessToken(ctx, db, user, sessionId, method);
   return {
     access_token: token,
     token_type: 'bearer',

@@ -41,6 +41,9 @@ const authEmailSchema = z
   })
   .prefault({});
 
+/** `pg-functions://<host, ignored>/<schema>/<function>`: the hook URIs GoTrue runs in Postgres. */
+export const PG_FUNCTION_HOOK = /^pg-functions:\/\/[^/]+\/([^/]+)\/([^/]+)$/;
+
 const authSchema = z
   .object({
     enabled: z.boolean().default(true),
@@ -55,6 +58,17 @@ const authSchema = z
     password_requirements: passwordRequirements.default(''),
     rate_limit: rateLimitSchema,
     email: authEmailSchema,
+    hook: z
+      .object({
+        custom_access_token: z
+          .object({ enabled: z.boolean().default(false), uri: z.string().default(''), secrets: z.string().optional() })
+          .refine((hook) => !hook.enabled || PG_FUNCTION_HOOK.test(hook.uri), {
+            path: ['uri'],
+            message: 'the local backend runs Postgres function hooks only (pg-functions://postgres/<schema>/<function>); HTTP hooks need hosted Auth or the CLI stack',
+          })
+          .prefault({}),
+      })
+      .prefault({}),
   })
   .prefault({});
 

@@ -75,7 +75,7 @@ async function verifyToken(deps: AuthDeps, c: Context, type: VerifyType, hash: s
     const created = await createSession(tx, user.id, AMR_METHOD[type], userAgent(c));
     const fresh = await findUserById(tx, user.id);
     if (!fresh) throw otpExpired();
-    return { kind: 'session', type, session: await sessionResponse(ctx, tx, fresh, created.sessionId, created.refreshToken) };
+    return { kind: 'session', type, session: await sessionResponse(ctx, tx, fresh, created.sessionId, created.refreshToken, 'otp') };
   });
 }
 

@@ -44,7 +44,7 @@ export function registerSignupRoutes(app: Hono, deps: AuthDeps): void {
         await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [id]);
         const user = await findUserById(tx, id);
         if (!user) throw new Error('anonymous user vanished');
-        return sessionResponse(ctx, tx, user, created.sessionId, created.refreshToken);
+        return sessionResponse(ctx, tx, user, created.sessionId, created.refreshToken, 'anonymous');
       });
       return c.json(session);
     }
@@ -96,7 +96,7 @@ export function registerSignupRoutes(app: Hono, deps: AuthDeps): void {
         await tx.query('update auth.users set last_sign_in_at = now() where id = $1', [id]);
         const user = await findUserById(tx, id);
         if (!user) throw new Error('new user vanished');
-        return sessionResponse(ctx, tx, user, created.sessionId, created.refreshToken);
+        return sessionResponse(ctx, tx, user, created.sessionId, created.refreshToken, 'password');
       });
       return c.json(session);
     }

@@ -34,7 +34,7 @@ async function passwordGrant(deps: AuthDeps, c: Context): Promise<Json> {
     const created = await createSession(tx, user.id, 'password', userAgent(c));
     const fresh = await findUserById(tx, user.id);
     if (!fresh) throw invalidCredentials();
-    return sessionResponse(ctx, tx, fresh, created.sessionId, created.refreshToken);
+    return sessionResponse(ctx, tx, fresh, created.sessionId, created.refreshToken, 'password');
   });
   // A password that no longer meets the policy still signs in, flagged for the app (data.weakPassword).
   const strength = checkPasswordStrength(password, ctx.config.auth, { leaked: deps.leakedPasswordProtection });
@@ -103,7 +103,7 @@ async function refreshGrant(deps: AuthDeps, c: Context): Promise<Json | Response
       `update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now(), user_agent = coalesce($2, user_agent) where id = $1`,
       [session.id, userAgent(c)],
     );
-    return { session: await sessionResponse(ctx, tx, user, session.id, issued) };
+    return { session: await sessionResponse(ctx, tx, user, session.id, issued, 'token_refresh') };
   });
   // Errors that must keep their side effects (family revocation) are returned, not thrown, so the transaction commits.
   if ('error' in outcome && outcome.error) throw outcome.error;
