@@ -44,7 +44,9 @@ await serveProject({
     if (seeded) log(`seeded ${seeded.categories} categories, ${seeded.items} items, ${seeded.images} images`);
     return [
       '  Demo accounts:',
-      ...DEMO_ACCOUNTS.map((account) => `    ${account.email} / ${account.password}${created.includes(account.email) ? '  (created)' : ''}`),
+      ...DEMO_ACCOUNTS.map(
+        (account) => `    ${account.email} / ${account.password}${account.staff ? '  (staff)' : ''}${created.includes(account.email) ? '  (created)' : ''}`,
+      ),
     ];
   },
 });

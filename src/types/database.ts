@@ -282,6 +282,21 @@ export type Database = {
         }
         Relationships: []
       }
+      role_permissions: {
+        Row: {
+          permission: Database["public"]["Enums"]["app_permission"]
+          role: Database["public"]["Enums"]["app_role"]
+        }
+        Insert: {
+          permission: Database["public"]["Enums"]["app_permission"]
+          role: Database["public"]["Enums"]["app_role"]
+        }
+        Update: {
+          permission?: Database["public"]["Enums"]["app_permission"]
+          role?: Database["public"]["Enums"]["app_role"]
+        }
+        Relationships: []
+      }
       search_synonyms: {
         Row: {
           alternatives: string[]
@@ -309,11 +324,33 @@ export type Database = {
         }
         Relationships: []
       }
+      user_roles: {
+        Row: {
+          granted_at: string
+          role: Database["public"]["Enums"]["app_role"]
+          user_id: string
+        }
+        Insert: {
+          granted_at?: string
+          role: Database["public"]["Enums"]["app_role"]
+          user_id: string
+        }
+        Update: {
+          granted_at?: string
+          role?: Database["public"]["Enums"]["app_role"]
+          user_id?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
     }
     Functions: {
+      authorize: {
+        Args: { requested: Database["public"]["Enums"]["app_permission"] }
+        Returns: boolean
+      }
       cancel_order: { Args: { order_id: number }; Returns: Json }
       claim_order_notifications: { Args: { order_id: number }; Returns: Json }
       clean_delivery: { Args: { delivery: Json }; Returns: Json }
@@ -321,6 +358,7 @@ export type Database = {
         Args: { notification_id: number }
         Returns: undefined
       }
+      custom_access_token_hook: { Args: { event: Json }; Returns: Json }
       delivery_problems: { Args: { delivery: Json }; Returns: Json }
       fail_order_notification: {
         Args: { notification_id: number; reason: string }
@@ -366,7 +404,12 @@ export type Database = {
       unaccented: { Args: { input: string }; Returns: string }
     }
     Enums: {
-      [_ in never]: never
+      app_permission:
+        | "items.write"
+        | "stock.write"
+        | "orders.manage"
+        | "audit.read"
+      app_role: "staff"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -493,6 +536,14 @@ export type CompositeTypes<
 
 export const Constants = {
   public: {
-    Enums: {},
+    Enums: {
+      app_permission: [
+        "items.write",
+        "stock.write",
+        "orders.manage",
+        "audit.read",
+      ],
+      app_role: ["staff"],
+    },
   },
 } as const

@@ -237,19 +237,22 @@ describe('search_items above 1,000 matches', () => {
 });
 
 describe('catalog security', () => {
-  it('lets anyone read but nobody but the service role write', async () => {
+  it('lets anyone read, staff (by their token’s claim) and the service role write, and nobody else', async () => {
+    const customer = { role: 'authenticated', sub: '00000000-0000-0000-0000-000000000001' } as const;
+    const insert = `insert into items (slug, title, price_cents, category_id) values ('x', 'X', 1, 1)`;
+    const update = `update items set stock = 0 where slug = 'ceramic-mug'`;
+    await expect(asActor(db, { role: 'anon' }, (tx) => tx.query(insert))).rejects.toThrow(/permission denied/);
+    await expect(asActor(db, { role: 'anon' }, (tx) => tx.query(update))).rejects.toThrow(/permission denied/);
+    await expect(asActor(db, customer, (tx) => tx.query(insert))).rejects.toThrow(/row-level security/);
+    expect((await asActor(db, customer, (tx) => tx.query(update))).affectedRows).toBe(0);
     for (const role of ['anon', 'authenticated'] as const) {
-      await expect(
-        asActor(db, { role, sub: '00000000-0000-0000-0000-000000000001' }, (tx) =>
-          tx.query(`insert into items (slug, title, price_cents, category_id) values ('x', 'X', 1, 1)`),
-        ),
-      ).rejects.toThrow(/permission denied/);
-      await expect(
-        asActor(db, { role }, (tx) => tx.query(`update items set stock = 0 where slug = 'ceramic-mug'`)),
-      ).rejects.toThrow(/permission denied/);
       const { rows } = await asActor(db, { role }, (tx) => tx.query('select count(*)::int as count from categories'));
       expect(rows).toEqual([{ count: 3 }]);
     }
+    const staff = { ...customer, user_role: 'staff' } as const;
+    expect((await asActor(db, staff, (tx) => tx.query(`${insert} returning slug`))).rows).toEqual([{ slug: 'x' }]);
+    expect((await asActor(db, staff, (tx) => tx.query(update))).affectedRows).toBe(1);
+    await expect(asActor(db, staff, (tx) => tx.query(`delete from items where slug = 'ceramic-mug'`))).rejects.toThrow(/permission denied/);
     const updated = await asActor(db, { role: 'service_role' }, (tx) =>
       tx.query(`update items set stock = 7 where slug = 'ceramic-mug' returning stock`),
     );

@@ -16,6 +16,8 @@ export async function openLumenDatabase(): Promise<PGlite> {
 export interface Actor {
   role: 'anon' | 'authenticated' | 'service_role';
   sub?: string;
+  /** The claim the custom access token hook adds for staff (migration …_staff_roles.sql). */
+  user_role?: 'staff';
 }
 
 /** Runs `fn` as an API role with JWT claims, the way PostgREST does, and rolls back. */
@@ -23,7 +25,7 @@ export async function asActor<T>(db: PGlite, actor: Actor, fn: (tx: Transaction)
   let result: T | undefined;
   await db
     .transaction(async (tx) => {
-      const claims = JSON.stringify({ role: actor.role, ...(actor.sub ? { sub: actor.sub } : {}) });
+      const claims = JSON.stringify({ role: actor.role, ...(actor.sub ? { sub: actor.sub } : {}), ...(actor.user_role ? { user_role: actor.user_role } : {}) });
       await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [claims, actor.role]);
       result = await fn(tx);
       await tx.rollback();

@@ -2,18 +2,22 @@ import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, asActor, openLumenDatabase } from './lumen-database.ts';
 
-// Every public table × anon / owner / another signed-in user × select / insert / update / delete,
+// Every public table × anon / owner / another signed-in user / staff × select / insert / update / delete,
 // each cell run through asActor (rolled back) against rows seeded as the table owner. "Owner" is
 // the user the seeded row belongs to; on catalog tables, which belong to nobody, it is simply a
-// signed-in user. Every statement targets the owner's (or the seeded) row.
+// signed-in user. Staff carry the `user_role` claim the access token hook adds (the signature makes
+// it unforgeable; supabase/conformance checks that end to end). Every statement targets the owner's
+// (or the seeded) row.
 
 const OWNER = '00000000-0000-4000-8000-0000000000a1';
 const OTHER = '00000000-0000-4000-8000-0000000000b2';
+const STAFF = '00000000-0000-4000-8000-0000000000c3';
 
 const ACTORS = {
   anon: { role: 'anon' },
   owner: { role: 'authenticated', sub: OWNER },
   other: { role: 'authenticated', sub: OTHER },
+  staff: { role: 'authenticated', sub: STAFF, user_role: 'staff' },
 } as const satisfies Record<string, Actor>;
 
 type ActorName = keyof typeof ACTORS;
@@ -47,8 +51,16 @@ interface TableSpec {
   expected: Record<Command, Record<ActorName, Outcome>>;
 }
 
-const everyone = (outcome: Outcome): Record<ActorName, Outcome> => ({ anon: outcome, owner: outcome, other: outcome });
-const ownerOnly = (otherwise: Outcome): Record<ActorName, Outcome> => ({ anon: 'permission-denied', owner: 'allowed', other: otherwise });
+const everyone = (outcome: Outcome): Record<ActorName, Outcome> => ({ anon: outcome, owner: outcome, other: outcome, staff: outcome });
+/** Staff are another user to a customer's own rows: a role gives them no way into carts, orders or addresses. */
+const ownerOnly = (otherwise: Outcome): Record<ActorName, Outcome> => ({ anon: 'permission-denied', owner: 'allowed', other: otherwise, staff: otherwise });
+/** The catalog: everyone reads, staff write (insert and update; delete stays with the service role). */
+const staffEditedCatalog: TableSpec['expected'] = {
+  select: everyone('allowed'),
+  insert: { anon: 'permission-denied', owner: 'rls-violation', other: 'rls-violation', staff: 'allowed' },
+  update: { anon: 'permission-denied', owner: 'filtered', other: 'filtered', staff: 'allowed' },
+  delete: everyone('permission-denied'),
+};
 const readOnlyCatalog: TableSpec['expected'] = {
   select: everyone('allowed'),
   insert: everyone('permission-denied'),
@@ -71,7 +83,7 @@ const MATRIX: Record<string, TableSpec> = {
       update: { sql: `update public.categories set name = 'Renamed' where id = $1`, params: [s.spareCategoryId] },
       delete: { sql: 'delete from public.categories where id = $1', params: [s.spareCategoryId] },
     }),
-    expected: readOnlyCatalog,
+    expected: staffEditedCatalog,
   },
   items: {
     statements: (s) => ({
@@ -83,7 +95,7 @@ const MATRIX: Record<string, TableSpec> = {
       update: { sql: 'update public.items set stock = 0, price_cents = 1 where id = $1', params: [s.vaseId] },
       delete: { sql: 'delete from public.items where id = $1', params: [s.vaseId] },
     }),
-    expected: readOnlyCatalog,
+    expected: staffEditedCatalog,
   },
   search_terms: {
     statements: () => ({
@@ -173,6 +185,32 @@ const MATRIX: Record<string, TableSpec> = {
     }),
     expected: ownerReadsOnly,
   },
+  user_roles: {
+    statements: () => ({
+      // The owner's own role row (seeded: the owner is staff in the table, though their token in
+      // this matrix carries no claim: policies read the claim, never this table).
+      select: { sql: 'select user_id from public.user_roles where user_id = $1', params: [OWNER] },
+      insert: { sql: `insert into public.user_roles (user_id, role) values ($1, 'staff')`, params: [OTHER] },
+      update: { sql: `update public.user_roles set granted_at = now() where user_id = $1`, params: [OWNER] },
+      delete: { sql: 'delete from public.user_roles where user_id = $1', params: [OWNER] },
+    }),
+    expected: {
+      select: ownerOnly('filtered'),
+      // Nobody makes themselves (or anyone) staff through the API, staff included.
+      insert: everyone('permission-denied'),
+      update: everyone('permission-denied'),
+      delete: everyone('permission-denied'),
+    },
+  },
+  role_permissions: {
+    statements: () => ({
+      select: { sql: `select role from public.role_permissions where role = 'staff' and permission = 'items.write'`, params: [] },
+      insert: { sql: `insert into public.role_permissions (role, permission) values ('staff', 'items.write')`, params: [] },
+      update: { sql: `update public.role_permissions set permission = 'audit.read' where role = 'staff' and permission = 'items.write'`, params: [] },
+      delete: { sql: `delete from public.role_permissions where role = 'staff' and permission = 'items.write'`, params: [] },
+    }),
+    expected: readOnlyCatalog,
+  },
 };
 
 const TABLES = Object.keys(MATRIX).sort();
@@ -208,7 +246,8 @@ beforeAll(async () => {
   // As the table owner (no role): two users (their profiles come from the trigger), the catalog,
   // a cart line and an order with one line for the owner.
   await db.query(`insert into auth.users (id, email, aud, role) values ($1, 'owner@example.test', 'authenticated', 'authenticated'),
-    ($2, 'other@example.test', 'authenticated', 'authenticated')`, [OWNER, OTHER]);
+    ($2, 'other@example.test', 'authenticated', 'authenticated'), ($3, 'staff@example.test', 'authenticated', 'authenticated')`, [OWNER, OTHER, STAFF]);
+  await db.query(`insert into public.user_roles (user_id, role) values ($1, 'staff'), ($2, 'staff')`, [OWNER, STAFF]);
   await db.exec(`
     insert into public.categories (slug, name) values ('matrix-lighting', 'Lighting'), ('matrix-spare', 'Spare');
     insert into public.items (slug, title, price_cents, stock, category_id)
@@ -312,9 +351,11 @@ describe('RLS matrix', () => {
         (select string_agg(item_id || ':' || quantity, ',') from public.cart_items),
         (select string_agg(status || ':' || total_cents, ',') from public.orders),
         (select string_agg(unit_price_cents::text, ',') from public.order_items),
-        (select string_agg(user_id || ':' || city, ',') from public.addresses)) as state`);
+        (select string_agg(user_id || ':' || city, ',') from public.addresses),
+        (select string_agg(user_id || ':' || role, ',' order by user_id) from public.user_roles),
+        (select count(*) from public.role_permissions)) as state`);
     expect(rows[0]?.state).toBe(
-      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,- | ${seed.lampId}:1 | placed:4900 | 4900 | ${OWNER}:Dublin`,
+      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,-,- | ${seed.lampId}:1 | placed:4900 | 4900 | ${OWNER}:Dublin | ${OWNER}:staff,${STAFF}:staff | 4`,
     );
   });
 });
