@@ -56,6 +56,39 @@ export type Database = {
         }
         Relationships: []
       }
+      audit_log: {
+        Row: {
+          action: string
+          actor: string | null
+          after: Json | null
+          at: string
+          before: Json | null
+          entity: string
+          entity_id: string
+          id: number
+        }
+        Insert: {
+          action: string
+          actor?: string | null
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          entity: string
+          entity_id: string
+          id?: never
+        }
+        Update: {
+          action?: string
+          actor?: string | null
+          after?: Json | null
+          at?: string
+          before?: Json | null
+          entity?: string
+          entity_id?: string
+          id?: never
+        }
+        Relationships: []
+      }
       cart_items: {
         Row: {
           created_at: string
@@ -219,10 +252,13 @@ export type Database = {
           confirmed_at: string | null
           created_at: string
           currency: string
+          delivered_at: string | null
           delivery: Json | null
           id: number
           idempotency_key: string | null
           item_count: number
+          packed_at: string | null
+          shipped_at: string | null
           status: string
           total_cents: number
           updated_at: string
@@ -233,10 +269,13 @@ export type Database = {
           confirmed_at?: string | null
           created_at?: string
           currency?: string
+          delivered_at?: string | null
           delivery?: Json | null
           id?: never
           idempotency_key?: string | null
           item_count: number
+          packed_at?: string | null
+          shipped_at?: string | null
           status?: string
           total_cents: number
           updated_at?: string
@@ -247,10 +286,13 @@ export type Database = {
           confirmed_at?: string | null
           created_at?: string
           currency?: string
+          delivered_at?: string | null
           delivery?: Json | null
           id?: never
           idempotency_key?: string | null
           item_count?: number
+          packed_at?: string | null
+          shipped_at?: string | null
           status?: string
           total_cents?: number
           updated_at?: string
@@ -324,6 +366,54 @@ export type Database = {
         }
         Relationships: []
       }
+      stock_movements: {
+        Row: {
+          actor: string | null
+          created_at: string
+          delta: number
+          id: number
+          item_id: number
+          note: string | null
+          order_id: number | null
+          reason: string
+        }
+        Insert: {
+          actor?: string | null
+          created_at?: string
+          delta: number
+          id?: never
+          item_id: number
+          note?: string | null
+          order_id?: number | null
+          reason: string
+        }
+        Update: {
+          actor?: string | null
+          created_at?: string
+          delta?: number
+          id?: never
+          item_id?: number
+          note?: string | null
+          order_id?: number | null
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "stock_movements_item_id_fkey"
+            columns: ["item_id"]
+            isOneToOne: false
+            referencedRelation: "items"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "stock_movements_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       user_roles: {
         Row: {
           granted_at: string
@@ -347,6 +437,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      adjust_stock: {
+        Args: { delta: number; item_id: number; note?: string; reason: string }
+        Returns: Json
+      }
       authorize: {
         Args: { requested: Database["public"]["Enums"]["app_permission"] }
         Returns: boolean
@@ -401,6 +495,10 @@ export type Database = {
         Returns: unknown
       }
       search_words: { Args: { input: string }; Returns: string[] }
+      set_order_status: {
+        Args: { order_id: number; status: string }
+        Returns: Json
+      }
       unaccented: { Args: { input: string }; Returns: string }
     }
     Enums: {

@@ -240,7 +240,7 @@ describe('catalog security', () => {
   it('lets anyone read, staff (by their token’s claim) and the service role write, and nobody else', async () => {
     const customer = { role: 'authenticated', sub: '00000000-0000-0000-0000-000000000001' } as const;
     const insert = `insert into items (slug, title, price_cents, category_id) values ('x', 'X', 1, 1)`;
-    const update = `update items set stock = 0 where slug = 'ceramic-mug'`;
+    const update = `update items set price_cents = 1 where slug = 'ceramic-mug'`;
     await expect(asActor(db, { role: 'anon' }, (tx) => tx.query(insert))).rejects.toThrow(/permission denied/);
     await expect(asActor(db, { role: 'anon' }, (tx) => tx.query(update))).rejects.toThrow(/permission denied/);
     await expect(asActor(db, customer, (tx) => tx.query(insert))).rejects.toThrow(/row-level security/);

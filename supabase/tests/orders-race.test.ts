@@ -139,6 +139,20 @@ describe('on a real multi-connection PostgreSQL', () => {
     expect(rows[0]).toEqual({ n: before + ROUNDS, stock: 1000 - 2 * ROUNDS });
   }, 120_000);
 
+  it('after every race, each item’s stock is the sum of its movements, and every sale names its order', async () => {
+    const mismatches = await admin.query(`
+      select i.slug, i.stock, coalesce(sum(m.delta), 0)::int as ledger
+      from items i left join stock_movements m on m.item_id = i.id
+      group by i.id having i.stock <> coalesce(sum(m.delta), 0)`);
+    expect(mismatches.rows).toEqual([]);
+    const sales = await admin.query<{ unsold: number; orphaned: number }>(`
+      select
+        (select coalesce(sum(oi.quantity), 0)::int from order_items oi) + (select coalesce(sum(m.delta), 0)::int from stock_movements m where m.reason = 'sale') as unsold,
+        (select count(*)::int from stock_movements m where m.reason = 'sale' and m.order_id is null) as orphaned`);
+    // Every unit in an order was taken from stock as a sale of that order, and no sale is anonymous.
+    expect(sales.rows[0]).toEqual({ unsold: 0, orphaned: 0 });
+  });
+
   it('applied every migration on this major version', async () => {
     const { rows } = await admin.query<{ server_version: string }>('show server_version');
     expect(rows[0]?.server_version).toMatch(new RegExp(`^${cluster.major}\\.`));

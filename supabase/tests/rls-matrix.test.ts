@@ -39,6 +39,7 @@ interface Seed {
   orderId: number;
   orderLineId: number;
   addressId: number;
+  auditId: number;
 }
 
 interface Statement {
@@ -67,8 +68,17 @@ const readOnlyCatalog: TableSpec['expected'] = {
   update: everyone('permission-denied'),
   delete: everyone('permission-denied'),
 };
+/** Orders: the owner reads theirs, staff read every one (the order board); writes go through functions. */
 const ownerReadsOnly: TableSpec['expected'] = {
-  select: ownerOnly('filtered'),
+  select: { ...ownerOnly('filtered'), staff: 'allowed' },
+  insert: everyone('permission-denied'),
+  update: everyone('permission-denied'),
+  delete: everyone('permission-denied'),
+};
+
+/** Staff-only ledgers (stock movements, the audit log): written by triggers, read by staff, by nobody else. */
+const staffReadsOnly: TableSpec['expected'] = {
+  select: { anon: 'permission-denied', owner: 'filtered', other: 'filtered', staff: 'allowed' },
   insert: everyone('permission-denied'),
   update: everyone('permission-denied'),
   delete: everyone('permission-denied'),
@@ -92,7 +102,8 @@ const MATRIX: Record<string, TableSpec> = {
         sql: `insert into public.items (slug, title, price_cents, stock, category_id) values ('matrix-new', 'New', 100, 1, $1)`,
         params: [s.spareCategoryId],
       },
-      update: { sql: 'update public.items set stock = 0, price_cents = 1 where id = $1', params: [s.vaseId] },
+      // Stock is not in the column grant: it changes through adjust_stock and orders only (stock-and-order-flow.test.ts).
+      update: { sql: 'update public.items set price_cents = 1 where id = $1', params: [s.vaseId] },
       delete: { sql: 'delete from public.items where id = $1', params: [s.vaseId] },
     }),
     expected: staffEditedCatalog,
@@ -202,6 +213,25 @@ const MATRIX: Record<string, TableSpec> = {
       delete: everyone('permission-denied'),
     },
   },
+  stock_movements: {
+    statements: (s) => ({
+      select: { sql: 'select id from public.stock_movements where item_id = $1', params: [s.vaseId] },
+      insert: { sql: `insert into public.stock_movements (item_id, delta, reason) values ($1, 5, 'restock')`, params: [s.vaseId] },
+      update: { sql: 'update public.stock_movements set delta = 99 where item_id = $1', params: [s.vaseId] },
+      delete: { sql: 'delete from public.stock_movements where item_id = $1', params: [s.vaseId] },
+    }),
+    // Written by the items trigger only; staff read the ledger.
+    expected: staffReadsOnly,
+  },
+  audit_log: {
+    statements: (s) => ({
+      select: { sql: 'select id from public.audit_log where id = $1', params: [s.auditId] },
+      insert: { sql: `insert into public.audit_log (action, entity, entity_id) values ('update', 'items', '1')`, params: [] },
+      update: { sql: `update public.audit_log set after = '{}' where id = $1`, params: [s.auditId] },
+      delete: { sql: 'delete from public.audit_log where id = $1', params: [s.auditId] },
+    }),
+    expected: staffReadsOnly,
+  },
   role_permissions: {
     statements: () => ({
       select: { sql: `select role from public.role_permissions where role = 'staff' and permission = 'items.write'`, params: [] },
@@ -268,6 +298,7 @@ beforeAll(async () => {
     vaseId: await idOf(`select id from public.items where slug = 'matrix-vase'`),
     orderId,
     orderLineId: await idOf('select id from public.order_items where order_id = $1', [orderId]),
+    auditId: await idOf(`insert into public.audit_log (actor, action, entity, entity_id) values ($1, 'update', 'items', '1') returning id`, [STAFF]),
     addressId: await idOf(
       `insert into public.addresses (user_id, full_name, line1, postcode, city, country) values ($1, 'Owner', '1 Main St', 'D02 X285', 'Dublin', 'IE') returning id`,
       [OWNER],
@@ -353,9 +384,11 @@ describe('RLS matrix', () => {
         (select string_agg(unit_price_cents::text, ',') from public.order_items),
         (select string_agg(user_id || ':' || city, ',') from public.addresses),
         (select string_agg(user_id || ':' || role, ',' order by user_id) from public.user_roles),
-        (select count(*) from public.role_permissions)) as state`);
+        (select count(*) from public.role_permissions),
+        (select string_agg(delta || ':' || reason, ',' order by id) from public.stock_movements),
+        (select count(*) from public.audit_log)) as state`);
     expect(rows[0]?.state).toBe(
-      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,-,- | ${seed.lampId}:1 | placed:4900 | 4900 | ${OWNER}:Dublin | ${OWNER}:staff,${STAFF}:staff | 4`,
+      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,-,- | ${seed.lampId}:1 | placed:4900 | 4900 | ${OWNER}:Dublin | ${OWNER}:staff,${STAFF}:staff | 4 | 10:initial,10:initial,10:initial | 1`,
     );
   });
 });

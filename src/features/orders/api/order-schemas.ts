@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DeliverySchema } from './delivery-schema.ts';
 
-export const OrderStatusSchema = z.enum(['placed', 'confirmed', 'cancelled']);
+export const OrderStatusSchema = z.enum(['placed', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled']);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 export const OrderLineSchema = z.object({
@@ -42,5 +42,11 @@ export type PlaceOrderResult = z.infer<typeof PlaceOrderResultSchema>;
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   placed: 'Placed — confirming…',
   confirmed: 'Confirmed',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
+
+/** Until the shop packs an order its buyer may still cancel it (cancel_order says the same). */
+export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['placed', 'confirmed'];

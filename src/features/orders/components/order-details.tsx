@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { addressLines } from '../api/delivery-schema.ts';
-import type { OrderWithLines } from '../api/order-schemas.ts';
+import { CANCELLABLE_STATUSES, type OrderWithLines } from '../api/order-schemas.ts';
 import { usePassed } from '../hooks/use-passed.ts';
 import { OrderLinesTable } from './order-lines-table.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -84,7 +84,7 @@ export function OrderDetails({ userId, order }: { userId: string; order: OrderWi
           </address>
         </section>
       ) : null}
-      {order.status !== 'cancelled' ? <CancelOrder userId={userId} orderId={order.id} /> : null}
+      {CANCELLABLE_STATUSES.includes(order.status) ? <CancelOrder userId={userId} orderId={order.id} /> : null}
     </div>
   );
 }
