@@ -195,4 +195,53 @@ describe('receipts driven by the database', () => {
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: 'Order 2000000000 was not found.' });
   });
+
+  it('staff moving an order along mail the customer when it ships and when it arrives, once each, and not when it is packed', async () => {
+    const email = 'journey@example.test';
+    const { token } = await customerWithCart(email, 1);
+    const orderId = await placeOrder(token);
+    await settled();
+    const staffToken = await staffAccessToken('journey-staff@example.test');
+    for (const status of ['packed', 'shipped', 'delivered']) {
+      const moved = await rest('/rest/v1/rpc/set_order_status', staffToken, { method: 'POST', body: JSON.stringify({ order_id: orderId, status }) });
+      expect(moved.status, status).toBe(200);
+      await settled();
+      // The customer's own view, as the order page reads it.
+      expect((await orderOf(token, orderId)).status).toBe(status);
+    }
+    const mails = await mailsTo(email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Your Lumen order #${orderId} was delivered`,
+      `Your Lumen order #${orderId} is on its way`,
+      `Your Lumen order #${orderId} is confirmed`,
+    ]);
+    expect(mails[1]?.text).toContain('1 × Desk lamp');
+    expect(mails[1]?.text).toContain('Delivery to:\n  Ada Lovelace');
+    expect((await webhookAnswers(orderId)).map((answer) => [answer.hook_name, answer.body.sent])).toEqual([
+      ['order_confirmation_webhook', ['receipt']],
+      ['order_shipping_webhook', ['shipped']],
+      ['order_shipping_webhook', ['delivered']],
+    ]);
+    // A customer cannot move their own order along.
+    const refused = await rest('/rest/v1/rpc/set_order_status', token, { method: 'POST', body: JSON.stringify({ order_id: orderId, status: 'cancelled' }) });
+    expect(refused.status).toBe(403);
+  });
 });
+
+/** Signs up an account, makes it staff (as the service role would) and signs in again: the hook puts the role into this token. */
+async function staffAccessToken(email: string): Promise<string> {
+  const password = 'long-enough-password-1';
+  const signup = await fetch(`${backend.ctx.publicUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: backend.ctx.keys.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const { user } = (await signup.json()) as { user: { id: string } };
+  await backend.ctx.db.query(`insert into public.user_roles (user_id, role) values ($1, 'staff')`, [user.id]);
+  const signIn = await fetch(`${backend.ctx.publicUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: backend.ctx.keys.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await signIn.json()) as { access_token: string }).access_token;
+}

@@ -32,8 +32,10 @@ interface ClaimedOrder {
   /** Null for orders from before checkout asked where they go. */
   delivery: Delivery | null;
   lines: OrderLine[];
-  notifications: { id: number; kind: 'receipt' | 'cancellation' }[];
+  notifications: { id: number; kind: NotificationKind }[];
 }
+
+type NotificationKind = 'receipt' | 'cancellation' | 'shipped' | 'delivered';
 
 interface Mail {
   subject: string;
@@ -57,32 +59,30 @@ function deliveryText(delivery: Delivery | null): string[] {
   return ['', 'Delivery to:', ...lines.filter((line): line is string => Boolean(line)).map((line) => `  ${line}`)];
 }
 
-function mailFor(order: ClaimedOrder, kind: 'receipt' | 'cancellation'): Mail {
-  if (kind === 'receipt') {
-    return {
-      subject: `Your Lumen order #${order.order_id} is confirmed`,
-      text: [
-        `Thank you! Order #${order.order_id} is confirmed.`,
-        '',
-        ...linesText(order),
-        '',
-        `Total: ${money(order.total_cents, order.currency)}`,
-        ...deliveryText(order.delivery),
-        '',
-        'Lumen',
-      ].join('\n'),
-    };
+function mailFor(order: ClaimedOrder, kind: NotificationKind): Mail {
+  const id = order.order_id;
+  switch (kind) {
+    case 'receipt':
+      return {
+        subject: `Your Lumen order #${id} is confirmed`,
+        text: [`Thank you! Order #${id} is confirmed.`, '', ...linesText(order), '', `Total: ${money(order.total_cents, order.currency)}`, ...deliveryText(order.delivery), '', 'Lumen'].join('\n'),
+      };
+    case 'cancellation':
+      return {
+        subject: `Your Lumen order #${id} is cancelled`,
+        text: [`Order #${id} is cancelled. Nothing was charged, and the items are back on sale.`, '', ...linesText(order), '', 'Lumen'].join('\n'),
+      };
+    case 'shipped':
+      return {
+        subject: `Your Lumen order #${id} is on its way`,
+        text: [`Good news: order #${id} has shipped.`, '', ...linesText(order), ...deliveryText(order.delivery), '', 'Lumen'].join('\n'),
+      };
+    case 'delivered':
+      return {
+        subject: `Your Lumen order #${id} was delivered`,
+        text: [`Order #${id} was delivered. We hope you enjoy it.`, '', ...linesText(order), '', 'Lumen'].join('\n'),
+      };
   }
-  return {
-    subject: `Your Lumen order #${order.order_id} is cancelled`,
-    text: [
-      `Order #${order.order_id} is cancelled, as you asked. Nothing was charged, and the items are back on sale.`,
-      '',
-      ...linesText(order),
-      '',
-      'Lumen',
-    ].join('\n'),
-  };
 }
 
 /** Local deployments post to the dev outbox; hosted ones to Resend with RESEND_API_KEY. Both keep the idempotency key. */
