@@ -11,8 +11,11 @@ export default defineConfig({
   // One retry on CI absorbs a shared machine's hiccups; flaky passes are reported by npm test.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous ceilings, not speed checks: two Chromiums, the server and Playwright share two cores, and a
+  // page's main thread can starve for seconds (traces of failures show no request pending, only a
+  // page still running its scripts). A passing test takes no longer for them.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/playwright-artifacts',
   use: {

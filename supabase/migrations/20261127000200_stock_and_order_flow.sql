@@ -177,7 +177,8 @@ grant execute on function public.adjust_stock(bigint, integer, text, text) to au
 
 -- Stock changes only through adjust_stock (with a reason), never by editing the column.
 revoke update on public.items from authenticated;
-grant update (slug, title, description, price_cents, category_id, image_paths, featured, updated_at) on public.items to authenticated;
+-- Not the slug: links to an item stay valid (it is chosen once, when staff create the item).
+grant update (title, description, price_cents, category_id, image_paths, featured, updated_at) on public.items to authenticated;
 
 -- ── The order flow staff run ─────────────────────────────────────────────────────────────────
 create function public.set_order_status(order_id bigint, status text) returns jsonb

@@ -122,6 +122,8 @@ describe('stock movements', () => {
       message: `Only ${before} in stock: cannot take away ${before + 1}.`,
     });
     expect(await refusal(staff, 'update items set stock = 99 where id = $1', [shade])).toMatchObject({ code: '42501' });
+    // Slugs are chosen once, at creation: links to an item keep working.
+    expect(await refusal(staff, `update items set slug = 'renamed-shade' where id = $1`, [shade])).toMatchObject({ code: '42501' });
     expect(await as(staff, `update items set title = 'Linen shade' where id = $1 returning title`, [shade])).toEqual([{ title: 'Linen shade' }]);
     expect(await stockOf('shade')).toBe(before);
   });

@@ -9,10 +9,11 @@ import { type Actor, asActor, openLumenDatabase } from './lumen-database.ts';
 //
 // Both buckets hold one seeded object `<owner id>/matrix.webp` with owner_id = the owner: in
 // avatars that is the owner's folder; in item-images the same shape shows that a folder named
-// after you, or being recorded as the uploader, earns no rights there.
+// after you, or being recorded as the uploader, earns no rights there: only the staff claim does.
 
 const OWNER = '00000000-0000-4000-8000-0000000000c1';
 const OTHER = '00000000-0000-4000-8000-0000000000d2';
+const STAFF = '00000000-0000-4000-8000-0000000000e3';
 const SEEDED = `${OWNER}/matrix.webp`;
 const UPLOADED = `${OWNER}/uploaded.webp`;
 
@@ -20,6 +21,7 @@ const ACTORS = {
   anon: { role: 'anon' },
   owner: { role: 'authenticated', sub: OWNER },
   other: { role: 'authenticated', sub: OTHER },
+  staff: { role: 'authenticated', sub: STAFF, user_role: 'staff' },
 } as const satisfies Record<string, Actor>;
 
 type ActorName = keyof typeof ACTORS;
@@ -45,23 +47,23 @@ const STATEMENTS: Record<Command, string> = {
 /** The upload writes a new object in the owner's folder; the others act on the seeded one. */
 const paramsFor = (bucket: Bucket, command: Command) => [bucket, command === 'upload' ? UPLOADED : SEEDED];
 
-const everyone = (outcome: Outcome): Record<ActorName, Outcome> => ({ anon: outcome, owner: outcome, other: outcome });
+const everyone = (outcome: Outcome): Record<ActorName, Outcome> => ({ anon: outcome, owner: outcome, other: outcome, staff: outcome });
 
 /** The expectations, as data. */
 const MATRIX: Record<Bucket, Record<Command, Record<ActorName, Outcome>>> = {
-  // Public read goes through the public URL; no policy at all, so only the service role writes.
+  // Public read goes through the public URL; staff (by their token's claim) and the service role write.
   'item-images': {
-    read: everyone('filtered'),
-    upload: everyone('rls-violation'),
-    update: everyone('filtered'),
-    delete: everyone('filtered'),
+    read: { ...everyone('filtered'), staff: 'allowed' },
+    upload: { ...everyone('rls-violation'), staff: 'allowed' },
+    update: { ...everyone('filtered'), staff: 'allowed' },
+    delete: { ...everyone('filtered'), staff: 'allowed' },
   },
-  // Owner writes (and sees) `<their id>/…`; everyone else reads through the public URL only.
+  // Owner writes (and sees) `<their id>/…`; everyone else, staff included, reads through the public URL only.
   avatars: {
-    read: { anon: 'filtered', owner: 'allowed', other: 'filtered' },
-    upload: { anon: 'rls-violation', owner: 'allowed', other: 'rls-violation' },
-    update: { anon: 'filtered', owner: 'allowed', other: 'filtered' },
-    delete: { anon: 'filtered', owner: 'allowed', other: 'filtered' },
+    read: { anon: 'filtered', owner: 'allowed', other: 'filtered', staff: 'filtered' },
+    upload: { anon: 'rls-violation', owner: 'allowed', other: 'rls-violation', staff: 'rls-violation' },
+    update: { anon: 'filtered', owner: 'allowed', other: 'filtered', staff: 'filtered' },
+    delete: { anon: 'filtered', owner: 'allowed', other: 'filtered', staff: 'filtered' },
   },
 };
 
