@@ -29,11 +29,9 @@ export function cors(): MiddlewareHandler {
     exposeHeaders: EXPOSED_HEADERS.split(', '),
     maxAge: 3600,
   });
-  return async (c, next) => {
-    const answer = await standard(c, async () => {
+  return (c, next) =>
+    standard(c, async () => {
       await next();
       c.res.headers.delete('Access-Control-Allow-Credentials');
     });
-    return answer ?? undefined;
-  };
 }

@@ -201,12 +201,25 @@ interface ChildRows {
   rowsSql: string;
 }
 
-function childRows(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): ChildRows {
-  const child: Source = { alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name };
-  const list = selectList(ctx, child, items, path);
+/** A fresh alias for an embed's relation. */
+const childOf = (ctx: BuildContext, rel: Relationship): Source => ({ alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name });
+
+/**
+ * FROM and WHERE reaching `child` from `parent`: the join and the embed's own filters. Called after
+ * the child's select list, whose embeds its filters may name (`embed=is.null`).
+ */
+function joinedChild(ctx: BuildContext, parent: Source, child: Source, rel: Relationship, path: string[]): { from: string; where: string[] } {
   const related = relatedFrom(ctx, parent, child, rel);
-  const where = [...related.where, ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params), ...list.innerJoins, ...deadlineAt(ctx)];
-  const whereSql = where.length > 0 ? ` where ${where.join(' and ')}` : '';
+  return { from: related.from, where: [...related.where, ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params)] };
+}
+
+const whereSql = (where: string[]): string => (where.length > 0 ? ` where ${where.join(' and ')}` : '');
+
+function childRows(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): ChildRows {
+  const child = childOf(ctx, rel);
+  const list = selectList(ctx, child, items, path);
+  const joined = joinedChild(ctx, parent, child, rel, path);
+  const where = [...joined.where, ...list.innerJoins, ...deadlineAt(ctx)];
   let tail = list.groupBy;
   if (rel.toOne) tail += ' limit 1';
   else {
@@ -215,7 +228,7 @@ function childRows(ctx: BuildContext, parent: Source, rel: Relationship, items: 
   }
   // An empty embed (`rel()`) selects nothing: it is there for filtering, and answers no key.
   const columns = list.columns.length > 0 ? list.columns.join(', ') : 'null';
-  return { child, list, rowsSql: `select ${columns} from ${related.from}${whereSql}${tail}` };
+  return { child, list, rowsSql: `select ${columns} from ${joined.from}${whereSql(where)}${tail}` };
 }
 
 function embedSql(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): string {
@@ -246,17 +259,15 @@ function spreadSql(ctx: BuildContext, parent: Source, rel: Relationship, items: 
 
 /** The value of one column of a to-one embed's row (with the embed's own filters), for a related order. */
 function relatedColumnSql(ctx: BuildContext, parent: Source, rel: Relationship, field: Field, path: string[]): string {
-  const child: Source = { alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name };
-  const related = relatedFrom(ctx, parent, child, rel);
-  const where = [...related.where, ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params)];
-  return `(select ${fieldSql(child, field, ctx.params)} from ${related.from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''} limit 1)`;
+  const child = childOf(ctx, rel);
+  const joined = joinedChild(ctx, parent, child, rel, path);
+  return `(select ${fieldSql(child, field, ctx.params)} from ${joined.from}${whereSql(joined.where)} limit 1)`;
 }
 
 /** `exists(…)` for an `!inner` embed, with its own `!inner` embeds nested inside, as PostgREST's inner joins chain. */
 function existsSql(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): string {
-  const child: Source = { alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name };
-  const related = relatedFrom(ctx, parent, child, rel);
+  const child = childOf(ctx, rel);
   const nested = selectList(ctx, child, items, path).innerJoins;
-  const where = [...related.where, ...conditionsSql(child, conditionsAt(ctx.query, path), ctx.params), ...nested, ...deadlineAt(ctx)];
-  return `exists (select 1 from ${related.from}${where.length > 0 ? ` where ${where.join(' and ')}` : ''})`;
+  const joined = joinedChild(ctx, parent, child, rel, path);
+  return `exists (select 1 from ${joined.from}${whereSql([...joined.where, ...nested, ...deadlineAt(ctx)])})`;
 }
