@@ -60,6 +60,7 @@ export type Database = {
         Row: {
           action: string
           actor: string | null
+          actor_email: string | null
           after: Json | null
           at: string
           before: Json | null
@@ -70,6 +71,7 @@ export type Database = {
         Insert: {
           action: string
           actor?: string | null
+          actor_email?: string | null
           after?: Json | null
           at?: string
           before?: Json | null
@@ -80,6 +82,7 @@ export type Database = {
         Update: {
           action?: string
           actor?: string | null
+          actor_email?: string | null
           after?: Json | null
           at?: string
           before?: Json | null
@@ -150,6 +153,7 @@ export type Database = {
       }
       items: {
         Row: {
+          archived_at: string | null
           category_id: number
           created_at: string
           currency: string
@@ -165,6 +169,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          archived_at?: string | null
           category_id: number
           created_at?: string
           currency?: string
@@ -180,6 +185,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          archived_at?: string | null
           category_id?: number
           created_at?: string
           currency?: string

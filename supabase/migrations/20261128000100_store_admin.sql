@@ -1,0 +1,271 @@
+-- What the store admin (/admin, issue 18) needs from the database: items that are archived rather
+-- than deleted (orders keep pointing at them), an order board staff follow live, and an audit log
+-- that names who did what.
+
+-- ── Archived items ─────────────────────────────────────────────────────────────────────────────
+-- An item orders refer to cannot be deleted (order_items keeps its id); staff archive it instead.
+-- Archived items leave the shop for everyone but staff: RLS hides them, the catalog and search
+-- (search_items, below) skip them even for staff browsing the shop, no cart can hold them.
+alter table public.items add column archived_at timestamptz;
+comment on column public.items.archived_at is 'When staff took the item off sale; null while it is sold.';
+
+drop policy "Anyone can read items" on public.items;
+create policy "Anyone can read items on sale" on public.items for select to anon, authenticated
+  using (archived_at is null);
+create policy "Staff read every item" on public.items for select to authenticated
+  using ((select public.authorize('items.write')));
+
+grant update (archived_at) on public.items to authenticated;
+
+-- Adding an archived item to a cart is refused with the message a deleted one gets.
+create or replace function public.check_cart_quantity() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  available integer;
+  item_title text;
+  archived timestamptz;
+begin
+  select i.stock, i.title, i.archived_at into available, item_title, archived from public.items i where i.id = new.item_id;
+  if available is null or archived is not null then
+    raise exception 'This item is no longer in the catalog.' using errcode = '23503';
+  end if;
+  if new.quantity > available then
+    raise exception '%', case when available = 0 then format('%s is out of stock.', item_title)
+                              else format('Only %s of %s left.', available, item_title) end
+      using errcode = '23514', detail = format('item_id=%s available=%s', new.item_id, available),
+            hint = 'Lower the quantity.';
+  end if;
+  return new;
+end;
+$$;
+
+-- Archiving takes the item out of every cart (each owner's tabs hear it on cart:<user id>), so no
+-- checkout can order what is no longer sold.
+create function private.remove_archived_item_from_carts() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.cart_items c where c.item_id = new.id;
+  return null;
+end;
+$$;
+revoke execute on function private.remove_archived_item_from_carts() from public, anon, authenticated;
+
+create trigger items_leave_carts_when_archived after update of archived_at on public.items
+for each row when (new.archived_at is not null and old.archived_at is null)
+execute function private.remove_archived_item_from_carts();
+
+-- The admin's item list: newest changes first, and the on-sale / archived filter.
+create index items_admin_updated_at_idx on public.items (updated_at desc, id desc);
+
+-- search_items as before (20261126000100_search_relevance.sql) but never listing archived items:
+-- the shop is the same for staff as for customers. Only the `filters` start changes.
+create or replace function public.search_items(
+  query text default '',
+  category text default null,
+  min_price integer default null,
+  max_price integer default null,
+  in_stock boolean default false,
+  featured boolean default false,
+  sort text default 'relevance',
+  page integer default 1,
+  page_size integer default 24
+) returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  cap constant integer := 1000;
+  ts tsquery;
+  literal tsquery;
+  category_id bigint;
+  order_clause text;
+  filters text := 'i.archived_at is null';
+  skip integer;
+  count_limit integer;
+  seen integer;
+  featured_ids bigint[];
+  page_ids bigint[];
+  ranked_ids bigint[];
+  rest_ids bigint[];
+  rest_seen integer;
+  rows jsonb;
+begin
+  if page is null or page < 1 or page > 10000 then
+    raise exception 'page must be between 1 and 10000' using errcode = '22023';
+  end if;
+  if page_size is null or page_size < 1 or page_size > 60 then
+    raise exception 'page_size must be between 1 and 60' using errcode = '22023';
+  end if;
+  if min_price < 0 or max_price < 0 or min_price > max_price then
+    raise exception 'the price range is invalid' using errcode = '22023',
+      hint = 'Use non-negative prices with min_price <= max_price.';
+  end if;
+  if length(coalesce(query, '')) > 200 then
+    raise exception 'the search text is longer than 200 characters' using errcode = '22023';
+  end if;
+
+  ts := public.search_query(query);
+  literal := public.search_query(query, false);
+  -- Text made only of symbols, emoji, stop words or over-long "words" asks for nothing we sell:
+  -- nothing matches it (an empty text still lists everything).
+  if ts is null and btrim(coalesce(query, '')) <> '' then
+    return jsonb_build_object('total', 0, 'total_capped', false, 'items', '[]'::jsonb);
+  end if;
+  order_clause := case coalesce(sort, 'relevance')
+    when 'relevance' then case when ts is null then 'i.created_at desc, i.id desc' else 'rank' end
+    when 'price_asc' then 'i.price_cents, i.id'
+    when 'price_desc' then 'i.price_cents desc, i.id desc'
+    when 'newest' then 'i.created_at desc, i.id desc'
+  end;
+  if order_clause is null then
+    raise exception 'unknown sort "%"', sort using errcode = '22023',
+      hint = 'Use relevance, price_asc, price_desc or newest.';
+  end if;
+
+  if category is not null then
+    select c.id into category_id from public.categories c where c.slug = category;
+    if category_id is null then
+      return jsonb_build_object('total', 0, 'total_capped', false, 'items', '[]'::jsonb);
+    end if;
+  end if;
+
+  -- Only the filters in use, so the planner sees plain conditions; values stay bound parameters
+  -- ($1 text, $2 category, $3/$4 prices, $5 featured ids; each statement's own from $6).
+  if category_id is not null then filters := filters || ' and i.category_id = $2'; end if;
+  if min_price is not null then filters := filters || ' and i.price_cents >= $3'; end if;
+  if max_price is not null then filters := filters || ' and i.price_cents <= $4'; end if;
+  if coalesce(in_stock, false) then filters := filters || ' and i.stock > 0'; end if;
+  if coalesce(featured, false) then
+    -- Featured items are a few curated ones (home page). Without statistics (PGlite never runs
+    -- ANALYZE) the planner takes half the rows for featured, and under a LIMIT it reads the whole
+    -- table for them. Their ids from the partial index first make every plan see the real number.
+    select array_agg(f.id) into featured_ids from public.items f where f.featured;
+    if featured_ids is null then
+      return jsonb_build_object('total', 0, 'total_capped', false, 'items', '[]'::jsonb);
+    end if;
+    filters := filters || case when cardinality(featured_ids) <= cap then ' and i.id = any ($5)' else ' and i.featured' end;
+  end if;
+
+  skip := (page - 1) * page_size;
+  -- Count one past what we report: reaching count_limit means "more than total".
+  count_limit := greatest(cap, skip + page_size) + 1;
+
+  if order_clause = 'rank' then
+    -- Candidates: up to cap + 1 title matches (title index, one scan); only when titles do not fill
+    -- that, the other matches too (full index). Ranked, the best `cap` form the window; reaching
+    -- cap + 1 candidates means there are more matches than the window.
+    execute '
+      with title_hits as materialized (
+        select i.id, i.search_vector from public.items i
+        where to_tsvector(''english''::regconfig, public.unaccented(i.title)) @@ $1 and ' || filters || '
+        limit $6 + 1
+      ), other_hits as materialized (
+        select i.id, i.search_vector from public.items i
+        where i.search_vector @@ $1 and ' || filters || ' and i.id not in (select t.id from title_hits t)
+        limit $6 + 1 - (select count(*) from title_hits)
+      )
+      select coalesce(array_agg(w.id order by ts_rank_cd(w.search_vector, $1) + coalesce(ts_rank_cd(w.search_vector, $7), 0) desc, w.id), ''{}'')
+      from (select t.id, t.search_vector from title_hits t union all select o.id, o.search_vector from other_hits o) w'
+      into ranked_ids
+      using ts, category_id, min_price, max_price, featured_ids, cap, literal;
+    seen := cardinality(ranked_ids);
+    page_ids := ranked_ids[skip + 1:least(skip + page_size, cap)];
+
+    if seen > cap and skip + page_size > cap then
+      -- A page past the window: the other matches follow in id order, read as far as this page and one more.
+      execute 'select count(*)::integer, coalesce(array_agg(r.id order by r.position) filter (where r.position > $8), ''{}'')
+        from (select i.id, row_number() over (order by i.id) as position from public.items i
+              where i.search_vector @@ $1 and ' || filters || ' and i.id <> all ($6)
+              order by i.id limit $7) r'
+        into rest_seen, rest_ids
+        using ts, category_id, min_price, max_price, featured_ids, ranked_ids[1:cap], count_limit - cap, greatest(skip - cap, 0);
+      page_ids := page_ids || rest_ids[1:page_size - cardinality(page_ids)];
+      seen := cap + rest_seen;
+    end if;
+  else
+    if ts is not null then
+      filters := filters || ' and i.search_vector @@ $1';
+    end if;
+    execute 'select count(*)::integer from (select 1 from public.items i where ' || filters || ' limit $6) hits'
+      into seen using ts, category_id, min_price, max_price, featured_ids, count_limit;
+    execute 'select coalesce(array_agg(p.id order by p.position), ''{}'') from (
+        select i.id, row_number() over (order by ' || order_clause || ') as position
+        from public.items i
+        where ' || filters || '
+        order by ' || order_clause || '
+        limit $7 offset $6) p'
+      into page_ids using ts, category_id, min_price, max_price, featured_ids, skip, page_size;
+  end if;
+
+  select coalesce(jsonb_agg(to_jsonb(page_rows) - 'position' order by page_rows.position), '[]'::jsonb) into rows
+  from (
+    select i.id, i.slug, i.title, i.price_cents, i.currency, i.stock, i.image_paths, i.created_at,
+           c.slug as category_slug, c.name as category_name, p.position
+    from unnest(page_ids) with ordinality as p (id, position)
+    join public.items i on i.id = p.id
+    join public.categories c on c.id = i.category_id
+  ) page_rows;
+
+  return jsonb_build_object('total', least(seen, count_limit - 1), 'total_capped', seen >= count_limit, 'items', rows);
+end;
+$$;
+
+-- ── The order board ────────────────────────────────────────────────────────────────────────────
+-- Staff follow every order live on the private topic `staff:orders` (broadcast from the database,
+-- like each customer's `orders:<user id>`); only a token with orders.manage may join it.
+create function private.broadcast_order_to_staff() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform realtime.broadcast_changes('staff:orders', tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+  return null;
+end;
+$$;
+revoke execute on function private.broadcast_order_to_staff() from public, anon, authenticated;
+
+create trigger orders_broadcast_to_staff after insert or update on public.orders
+for each row execute function private.broadcast_order_to_staff();
+
+create policy "Staff receive every order change" on realtime.messages
+for select to authenticated
+using (
+  realtime.messages.extension = 'broadcast'
+  and (select realtime.topic()) = 'staff:orders'
+  and (select public.authorize('orders.manage'))
+);
+
+-- The board lists open orders oldest first.
+create index orders_status_created_at_idx on public.orders (status, created_at, id);
+
+-- ── Who did it ─────────────────────────────────────────────────────────────────────────────────
+-- The log names the staff member by the e-mail their token carried, so it reads well without
+-- letting staff read other accounts (and still names them after the account is gone).
+alter table public.audit_log add column actor_email text;
+
+create or replace function private.audit_staff_change() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  row_before jsonb := case when tg_op = 'INSERT' then null else to_jsonb(old) - 'search_vector' end;
+  row_after jsonb := case when tg_op = 'DELETE' then null else to_jsonb(new) - 'search_vector' end;
+begin
+  if (select auth.jwt() ->> 'user_role') is null then
+    return null;
+  end if;
+  insert into public.audit_log (actor, actor_email, action, entity, entity_id, before, after)
+  values ((select auth.uid()), (select auth.jwt() ->> 'email'), lower(tg_op), tg_table_name,
+          coalesce(row_after ->> 'id', row_before ->> 'id'), row_before, row_after);
+  return null;
+end;
+$$;

@@ -1,0 +1,210 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { openBackend } from '../../server/backend-context.ts';
+import type { ServerContext } from '../../server/context.ts';
+import { createNodeSupabaseClient } from '../../server/lib/node-supabase-client.ts';
+import { attachRealtime, createRealtime, type Realtime } from '../../server/realtime/index.ts';
+import { subscribed, waitFor } from '../../server/realtime/testing/realtime-test-server.ts';
+import { ensureDemoUsers } from '../seed/demo-users.ts';
+import { LUMEN_PROJECT_DIR } from './lumen-database.ts';
+import { TEST_DELIVERY } from './test-delivery.ts';
+
+// The store admin's database (migration …_store_admin.sql), through the API as the app uses it:
+// archived items leave the shop, search and every cart (staff still see them); customers cannot
+// archive; staff follow every order live on the private topic `staff:orders`; the audit log names
+// the staff member. Lumen's backend with realtime on an ephemeral port, the demo staff account.
+
+let ctx: ServerContext;
+let realtime: Realtime;
+let server: ReturnType<typeof createServer>;
+let url: string;
+let staff: SupabaseClient;
+const clients: SupabaseClient[] = [];
+const items: Record<string, number> = {};
+
+beforeAll(async () => {
+  let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
+  server = createServer((req, res) => handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ ctx } = await openBackend({ projectDir: LUMEN_PROJECT_DIR, dataDir: null, publicUrl: url }));
+  realtime = createRealtime(ctx);
+  const app = await createApp({ backend: ctx, realtime, auth: { bcryptCost: 4, perIpLimits: false } });
+  handle = getRequestListener(app.fetch);
+  attachRealtime(server, realtime);
+  await ensureDemoUsers(ctx);
+  const { rows } = await ctx.db.query<{ slug: string; id: number }>(`
+    with category as (insert into categories (slug, name) values ('lighting', 'Lighting') returning id)
+    insert into items (slug, title, price_cents, stock, category_id)
+    select slug, title, 4900, 50, category.id from category,
+      (values ('brass-lantern', 'Brass lantern'), ('glass-vase', 'Glass vase'), ('wool-rug', 'Wool rug'),
+              ('desk-lamp', 'Desk lamp'), ('oak-mirror', 'Oak mirror')) v (slug, title)
+    returning slug, id::int`);
+  for (const row of rows) items[row.slug] = row.id;
+  staff = client();
+  const { error } = await staff.auth.signInWithPassword({ email: 'staff@lumen.test', password: 'demo-staff-password-1' });
+  if (error) throw error;
+});
+
+afterAll(async () => {
+  for (const c of clients) c.realtime.disconnect();
+  await realtime?.close();
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await ctx?.db.close();
+});
+
+function client(): SupabaseClient {
+  const created = createNodeSupabaseClient(url, ctx.keys.anonKey);
+  clients.push(created);
+  return created;
+}
+
+/** A new signed-up customer (confirmations are off locally), acting through REST. */
+async function customer(email: string): Promise<SupabaseClient> {
+  const signedUp = client();
+  const { error } = await signedUp.auth.signUp({ email, password: 'long-enough-password-1' });
+  if (error) throw error;
+  return signedUp;
+}
+
+/** Staff set (or clear) archived_at through REST, with their token. */
+async function archive(id: number, archived = true): Promise<void> {
+  const { data, error } = await staff
+    .from('items')
+    .update({ archived_at: archived ? new Date().toISOString() : null })
+    .eq('id', id)
+    .select('id');
+  expect(error).toBeNull();
+  expect(data).toEqual([{ id }]);
+}
+
+async function readsItem(as: SupabaseClient, id: number): Promise<boolean> {
+  const { data, error } = await as.from('items').select('id').eq('id', id);
+  expect(error).toBeNull();
+  return (data ?? []).length === 1;
+}
+
+async function searchFinds(as: SupabaseClient, query: string, id: number): Promise<boolean> {
+  const { data, error } = await as.rpc('search_items', { query });
+  expect(error).toBeNull();
+  return (data as { items: { id: number }[] }).items.some((item) => item.id === id);
+}
+
+async function cartOf(as: SupabaseClient): Promise<{ item_id: number; quantity: number }[]> {
+  const { data, error } = await as.from('cart_items').select('item_id, quantity').order('item_id');
+  expect(error).toBeNull();
+  return data ?? [];
+}
+
+describe('archived items', () => {
+  it('leave the shop for visitors and customers, and search for everyone (staff included); staff still read them; un-archiving brings them back', async () => {
+    const id = items['brass-lantern'] ?? 0;
+    const anon = client();
+    const buyer = await customer('archive-reader@example.test');
+    const shoppers = { anon, buyer, staff };
+    for (const [who, as] of Object.entries(shoppers)) {
+      expect(await searchFinds(as, '', id), who).toBe(true);
+      expect(await searchFinds(as, 'lantern', id), who).toBe(true);
+    }
+
+    await archive(id);
+    expect(await readsItem(anon, id)).toBe(false);
+    expect(await readsItem(buyer, id)).toBe(false);
+    expect(await readsItem(staff, id)).toBe(true);
+    for (const [who, as] of Object.entries(shoppers)) {
+      expect(await searchFinds(as, '', id), who).toBe(false);
+      expect(await searchFinds(as, 'lantern', id), who).toBe(false);
+    }
+
+    await archive(id, false);
+    expect(await readsItem(anon, id)).toBe(true);
+    expect(await readsItem(buyer, id)).toBe(true);
+    for (const [who, as] of Object.entries(shoppers)) {
+      expect(await searchFinds(as, '', id), who).toBe(true);
+      expect(await searchFinds(as, 'lantern', id), who).toBe(true);
+    }
+  });
+
+  it('leave every cart, cannot be added again (23503, "no longer in the catalog"), and merge_cart skips them', async () => {
+    const id = items['glass-vase'] ?? 0;
+    const lamp = items['desk-lamp'] ?? 0;
+    const buyer = await customer('archive-cart@example.test');
+    expect((await buyer.from('cart_items').upsert({ item_id: id, quantity: 2 }, { onConflict: 'user_id,item_id' })).error).toBeNull();
+    expect((await buyer.from('cart_items').upsert({ item_id: lamp, quantity: 1 }, { onConflict: 'user_id,item_id' })).error).toBeNull();
+    expect(await cartOf(buyer)).toHaveLength(2);
+
+    await archive(id);
+    expect(await cartOf(buyer)).toEqual([{ item_id: lamp, quantity: 1 }]);
+    const added = await buyer.from('cart_items').upsert({ item_id: id, quantity: 1 }, { onConflict: 'user_id,item_id' });
+    expect(added.error).toMatchObject({ code: '23503', message: 'This item is no longer in the catalog.' });
+    const merged = await buyer.rpc('merge_cart', { lines: [{ item_id: id, quantity: 1 }] });
+    expect(merged.error).toBeNull();
+    expect(merged.data).toEqual([{ item_id: id, requested: 1, quantity: 0 }]);
+    expect(await cartOf(buyer)).toEqual([{ item_id: lamp, quantity: 1 }]);
+  });
+
+  it('cannot be archived by a customer: RLS updates no row and the item stays on sale', async () => {
+    const id = items['wool-rug'] ?? 0;
+    const buyer = await customer('archive-attempt@example.test');
+    const { data, error } = await buyer.from('items').update({ archived_at: new Date().toISOString() }).eq('id', id).select('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([]);
+    const { rows } = await ctx.db.query('select archived_at from items where id = $1', [id]);
+    expect(rows).toEqual([{ archived_at: null }]);
+    expect(await readsItem(client(), id)).toBe(true);
+  });
+});
+
+interface OrderBroadcast {
+  event: string;
+  payload: { operation: string; table: string; record: { id: number; status: string } };
+}
+
+describe('the order board', () => {
+  it('streams every new order and every status change to staff on the private topic staff:orders, and refuses customers', async () => {
+    await staff.realtime.setAuth((await staff.auth.getSession()).data.session?.access_token ?? null);
+    const heard: OrderBroadcast[] = [];
+    const board = staff
+      .channel('staff:orders', { config: { private: true } })
+      .on('broadcast', { event: '*' }, (message) => heard.push(message as unknown as OrderBroadcast));
+    await subscribed(board);
+
+    const buyer = await customer('board-buyer@example.test');
+    expect((await buyer.from('cart_items').upsert({ item_id: items['desk-lamp'] ?? 0, quantity: 1 }, { onConflict: 'user_id,item_id' })).error).toBeNull();
+    const placed = await buyer.rpc('place_order', { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY });
+    expect(placed.error).toBeNull();
+    const orderId = (placed.data as { order_id: number }).order_id;
+    const about = (status: string) => heard.find((m) => m.payload.record.id === orderId && m.payload.record.status === status);
+    const insert = await waitFor(() => about('placed'), 'the new order on the board');
+    expect(insert).toMatchObject({ event: 'INSERT', payload: { operation: 'INSERT', table: 'orders' } });
+
+    // As the order-confirmation function would (no webhook worker runs here), then staff move it on.
+    await ctx.db.query(`update orders set status = 'confirmed', confirmed_at = now() where id = $1`, [orderId]);
+    const packed = await staff.rpc('set_order_status', { order_id: orderId, status: 'packed' });
+    expect(packed.error).toBeNull();
+    expect(await waitFor(() => about('packed'), 'the status change on the board')).toMatchObject({ event: 'UPDATE', payload: { operation: 'UPDATE' } });
+
+    // A customer's token may not join the board.
+    await buyer.realtime.setAuth((await buyer.auth.getSession()).data.session?.access_token ?? null);
+    await expect(subscribed(buyer.channel('staff:orders', { config: { private: true } }))).rejects.toThrow(/Unauthorized/);
+  });
+});
+
+describe('the audit log', () => {
+  it('names the staff member by e-mail, with the price before and after', async () => {
+    const id = items['oak-mirror'] ?? 0;
+    expect((await staff.from('items').update({ price_cents: 5500 }).eq('id', id)).error).toBeNull();
+    const { data, error } = await staff
+      .from('audit_log')
+      .select('action, entity, entity_id, actor_email, before:before->price_cents, after:after->price_cents')
+      .eq('entity', 'items')
+      .eq('entity_id', String(id));
+    expect(error).toBeNull();
+    expect(data).toEqual([{ action: 'update', entity: 'items', entity_id: String(id), actor_email: 'staff@lumen.test', before: 4900, after: 5500 }]);
+  });
+});
