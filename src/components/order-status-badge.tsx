@@ -1,5 +1,5 @@
 import { cn } from '@/utils/cn';
-import { STATUS_LABELS, type OrderStatus } from '../api/order-schemas.ts';
+import { STATUS_LABELS, type OrderStatus } from '@/config/order-statuses';
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (

@@ -5,7 +5,7 @@ import { RouteSkeleton } from '@/components/layout/route-skeleton';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/account/components/auth-card';
-import { FormAlert } from '@/features/account/components/form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { NewPasswordForm } from '@/features/account/components/new-password-form';
 import { isRecoverySession } from '@/features/account/session/recovery-session';
 import { endPasswordRecovery } from '@/features/account/session/session-store';

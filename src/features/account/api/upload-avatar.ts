@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { checkImageFile, resizeImage } from '../utils/resize-image.ts';
+import { checkImageFile, resizeImage } from '@/utils/resize-image';
 import { getProfileQueryOptions } from './get-profile.ts';
 import { PROFILE_COLUMNS, type Profile } from './profile.ts';
 

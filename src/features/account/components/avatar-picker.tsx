@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '../api/auth-error-message.ts';
 import type { Profile } from '../api/profile.ts';
 import { useRemoveAvatar, useUploadAvatar } from '../api/upload-avatar.ts';
-import { checkImageFile, ImageInputError } from '../utils/resize-image.ts';
-import { FormAlert } from './form-alert.tsx';
+import { checkImageFile, ImageInputError } from '@/utils/resize-image';
+import { FormAlert } from '@/components/ui/form-alert';
 import { UserAvatar } from './user-avatar.tsx';
 
 /** Picks, checks, resizes (≤ 512 px) and uploads an avatar; errors name the file and the problem. */

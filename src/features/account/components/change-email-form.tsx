@@ -5,8 +5,8 @@ import { EmailSchema, fieldErrors } from '../api/account-schemas.ts';
 import { authErrorField, authErrorMessage } from '../api/auth-error-message.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { useFormFields } from '../hooks/use-form-fields.ts';
-import { FormAlert } from './form-alert.tsx';
-import { TextField } from './text-field.tsx';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
 
 /** Following the first of the two confirmation links lands on /account with GoTrue's note in the fragment. */
 function confirmationNoteFromHash(): string | null {

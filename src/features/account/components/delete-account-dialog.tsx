@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { authErrorMessage } from '../api/auth-error-message.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
-import { FormAlert } from './form-alert.tsx';
-import { TextField } from './text-field.tsx';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
 
 /** Deleting is final, so it asks for the account's e-mail typed out before the button works. */
 export function DeleteAccountDialog({ email }: { email: string }) {

@@ -4,8 +4,8 @@ import { authErrorMessage } from '../api/auth-error-message.ts';
 import type { Profile } from '../api/profile.ts';
 import { useUpdateDisplayName } from '../api/update-profile.ts';
 import { useFormFields } from '../hooks/use-form-fields.ts';
-import { FormAlert } from './form-alert.tsx';
-import { TextField } from './text-field.tsx';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
 
 /** Says how long the name is, so a pasted one can be shortened rather than silently cut. */
 function validateDisplayName({ displayName }: { displayName: string }) {

@@ -3,8 +3,8 @@ import { fieldErrors } from '../api/account-schemas.ts';
 import { authErrorMessage } from '../api/auth-error-message.ts';
 import { PasswordResetInputSchema, useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { useFormFields } from '../hooks/use-form-fields.ts';
-import { FormAlert } from './form-alert.tsx';
-import { TextField } from './text-field.tsx';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
 
 /**
  * Asks for a reset link. The answer is the same whether or not an account exists, so the form

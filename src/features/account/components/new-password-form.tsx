@@ -3,7 +3,7 @@ import { fieldErrors } from '../api/account-schemas.ts';
 import { authErrorField, authErrorMessage } from '../api/auth-error-message.ts';
 import { updatePasswordInputSchema, useUpdatePassword } from '../api/update-password.ts';
 import { useFormFields } from '../hooks/use-form-fields.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from './password-field.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { MIN_PASSWORD_LENGTH } from '../api/account-schemas.ts';
-import { TextField } from './text-field.tsx';
+import { TextField } from '@/components/ui/text-field';
 
 /** A password input with a show / hide toggle and, for new passwords, a live length hint. */
 export function PasswordField({

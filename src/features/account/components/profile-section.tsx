@@ -4,7 +4,7 @@ import { useProfile } from '../api/get-profile.ts';
 import { AccountSection } from './account-section.tsx';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { DisplayNameForm } from './display-name-form.tsx';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '@/components/ui/form-alert';
 
 export function ProfileSection({ userId, email }: { userId: string; email: string }) {
   const profile = useProfile(userId);

@@ -5,9 +5,9 @@ import { fieldErrors } from '../api/account-schemas.ts';
 import { authErrorMessage } from '../api/auth-error-message.ts';
 import { SignInInputSchema, useSignIn } from '../api/sign-in.ts';
 import { useFormFields } from '../hooks/use-form-fields.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from './password-field.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '@/components/ui/text-field';
 
 /** Email + password sign-in. On success the route redirects (it watches the session). */
 export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {

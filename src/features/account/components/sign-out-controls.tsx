@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '../api/auth-error-message.ts';
 import { useSignOut, type SignOutScope } from '../api/sign-out.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '@/components/ui/form-alert';
 
 /** Sign out here, or everywhere (revokes every session of the account, other devices included). */
 export function SignOutControls() {

@@ -3,9 +3,9 @@ import { fieldErrors } from '../api/account-schemas.ts';
 import { authErrorField, authErrorMessage } from '../api/auth-error-message.ts';
 import { SignUpInputSchema, useSignUp } from '../api/sign-up.ts';
 import { useFormFields } from '../hooks/use-form-fields.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from './password-field.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '@/components/ui/text-field';
 
 /** Creates an account; with confirmations off (Lumen's default) the visitor is signed in at once. */
 export function SignUpForm() {

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { fieldErrors } from '../api/account-schemas.ts';
-import { TextField } from '../components/text-field.tsx';
+import { TextField } from '@/components/ui/text-field';
 import { useFormFields } from './use-form-fields.ts';
 
 const Schema = z.object({

@@ -1,5 +1,6 @@
 import { userScopeGuard } from '@/lib/query-client';
 import { getSupabase, type Session } from '@/lib/supabase';
+import { roleFromAccessToken, type AppRole } from './token-role.ts';
 
 export type { Session };
 
@@ -10,8 +11,11 @@ export type SessionState =
   | { status: 'loading' }
   /** `endedHere`: this tab signed out or deleted the account, so pages go home (saying so), not to /sign-in. */
   | { status: 'signed-out'; endedHere: SessionEnding | null }
-  /** `recovering`: signed in by a password-recovery link; the set-new-password form should open. */
-  | { status: 'signed-in'; session: Session; userId: string; email: string; recovering: boolean };
+  /**
+   * `recovering`: signed in by a password-recovery link; the set-new-password form should open.
+   * `role`: the token's `user_role` claim, so a role granted or revoked shows at the next refresh.
+   */
+  | { status: 'signed-in'; session: Session; userId: string; email: string; recovering: boolean; role: AppRole | null };
 
 let state: SessionState = { status: 'loading' };
 /** True between PASSWORD_RECOVERY and the new password being saved (or the tab closing). */
@@ -30,7 +34,14 @@ function publish(next: SessionState) {
  */
 function toState(session: Session | null): SessionState {
   if (!session || session.user.is_anonymous) return { status: 'signed-out', endedHere: endingRequested };
-  return { status: 'signed-in', session, userId: session.user.id, email: session.user.email ?? '', recovering };
+  return {
+    status: 'signed-in',
+    session,
+    userId: session.user.id,
+    email: session.user.email ?? '',
+    recovering,
+    role: roleFromAccessToken(session.access_token),
+  };
 }
 
 let started = false;

@@ -12,7 +12,7 @@ import { useCategories } from '../api/get-categories.ts';
 import { SORTS, type ListItemsParams, type Sort } from '../api/list-items.ts';
 import type { CatalogFilterPatch } from '../hooks/use-catalog-params.ts';
 import { activeFilterCount } from '../utils/active-filter-count.ts';
-import { parsePriceCents, priceParam } from '../utils/price-input.ts';
+import { parsePriceCents, priceParam } from '@/utils/price-input';
 
 const SORT_LABELS: Record<Sort, string> = {
   relevance: 'Best match',

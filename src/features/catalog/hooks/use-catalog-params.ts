@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { SEARCH_MAX_LENGTH } from '@/config/search';
 import { SORTS, type ListItemsParams, type Sort } from '../api/list-items.ts';
-import { parsePriceCents } from '../utils/price-input.ts';
+import { parsePriceCents } from '@/utils/price-input';
 
 /** A price in the address (`?max=10.5`; a decimal comma typed into a shared link counts too). */
 function priceFromParam(value: string | null): number | null {

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
+import { ORDER_STATUSES } from '@/config/order-statuses';
 import { DeliverySchema } from './delivery-schema.ts';
 
-export const OrderStatusSchema = z.enum(['placed', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled']);
-export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
 export const OrderLineSchema = z.object({
   item_id: z.nullable(z.number()),
@@ -38,15 +38,3 @@ export const PlaceOrderResultSchema = z.union([
   }),
 ]);
 export type PlaceOrderResult = z.infer<typeof PlaceOrderResultSchema>;
-
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  placed: 'Placed — confirming…',
-  confirmed: 'Confirmed',
-  packed: 'Packed',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
-
-/** Until the shop packs an order its buyer may still cancel it (cancel_order says the same). */
-export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['placed', 'confirmed'];

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { addressLines } from '../api/delivery-schema.ts';
-import { CANCELLABLE_STATUSES, type OrderWithLines } from '../api/order-schemas.ts';
+import { CANCELLABLE_STATUSES } from '@/config/order-statuses';
+import type { OrderWithLines } from '../api/order-schemas.ts';
 import { usePassed } from '../hooks/use-passed.ts';
 import { OrderLinesTable } from './order-lines-table.tsx';
-import { OrderStatusBadge } from './order-status-badge.tsx';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
 

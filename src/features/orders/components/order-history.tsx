@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatPrice, pluralize } from '@/utils/format';
 import { useOrders } from '../api/list-orders.ts';
-import { OrderStatusBadge } from './order-status-badge.tsx';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium' });
 

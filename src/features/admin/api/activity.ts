@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Json } from '@/types/database';
+import { getSupabase } from '@/lib/supabase';
+import { adminKeys } from './admin-keys.ts';
+
+export const ACTIVITY_PAGE_SIZE = 25;
+
+/** The audit log, newest first: what staff changed, by whom, before and after. */
+async function listActivity(page: number) {
+  const supabase = await getSupabase();
+  const from = (page - 1) * ACTIVITY_PAGE_SIZE;
+  const { data, error, count } = await supabase
+    .from('audit_log')
+    .select('id, at, actor_email, action, entity, entity_id, before, after', { count: 'estimated' })
+    .order('id', { ascending: false })
+    .range(from, from + ACTIVITY_PAGE_SIZE - 1);
+  if (error) throw new Error(`The activity could not be loaded: ${error.message}`);
+  return { entries: data, total: count ?? data.length };
+}
+
+export type ActivityEntry = Awaited<ReturnType<typeof listActivity>>['entries'][number];
+export type { Json };
+
+export function useActivity(userId: string, page: number) {
+  return useQuery({ queryKey: adminKeys.activity(userId, page), queryFn: () => listActivity(page), placeholderData: keepPreviousData });
+}

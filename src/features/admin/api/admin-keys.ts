@@ -1,0 +1,25 @@
+import { userScope } from '@/lib/user-scope';
+
+export type ItemStatusFilter = 'on-sale' | 'archived' | 'low-stock' | 'all';
+
+export interface ItemListFilters {
+  search: string;
+  category: number | null;
+  status: ItemStatusFilter;
+  page: number;
+}
+
+/**
+ * Query keys of the store admin. Every one carries the staff member's scope (src/lib/user-scope.ts):
+ * what one account read as staff is dropped when another signs in on the same device.
+ */
+export const adminKeys = {
+  all: (userId: string) => ['admin', userScope(userId)] as const,
+  items: (userId: string, filters: ItemListFilters) => [...adminKeys.all(userId), 'items', filters] as const,
+  itemLists: (userId: string) => [...adminKeys.all(userId), 'items'] as const,
+  item: (userId: string, itemId: number) => [...adminKeys.all(userId), 'item', itemId] as const,
+  movements: (userId: string, itemId: number) => [...adminKeys.all(userId), 'movements', itemId] as const,
+  categories: (userId: string) => [...adminKeys.all(userId), 'categories'] as const,
+  board: (userId: string) => [...adminKeys.all(userId), 'board'] as const,
+  activity: (userId: string, page: number) => [...adminKeys.all(userId), 'activity', page] as const,
+};
