@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: paths.signUp.path, ...lazyRoute(async () => (await import('./routes/sign-up.tsx')).SignUpRoute) },
       { path: paths.forgotPassword.path, ...lazyRoute(async () => (await import('./routes/forgot-password.tsx')).ForgotPasswordRoute) },
       { path: paths.resetPassword.path, ...lazyRoute(async () => (await import('./routes/reset-password.tsx')).ResetPasswordRoute) },
+      { path: paths.admin.path, ...lazyRoute(async () => (await import('./routes/admin.tsx')).AdminRoute) },
       { path: '*', ...lazyRoute(async () => (await import('./routes/not-found.tsx')).NotFoundRoute) },
     ],
   },

@@ -25,4 +25,10 @@ export const paths = {
   },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  /** The store admin (staff only); its pages are routed inside it, relative to `/admin`. */
+  admin: { path: '/admin/*', getHref: () => '/admin' },
+  adminItems: { path: 'items', getHref: () => '/admin/items' },
+  adminNewItem: { path: 'items/new', getHref: () => '/admin/items/new' },
+  adminItem: { path: 'items/:id', getHref: (id: number) => `/admin/items/${id}` },
+  adminActivity: { path: 'activity', getHref: () => '/admin/activity' },
 } as const;

@@ -1,3 +1,6 @@
+import { Store } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageTitle } from '@/components/layout/page-title';
 import { AccountSection, AccountSubsection } from '@/features/account/components/account-section';
@@ -47,6 +50,16 @@ export function AccountRoute() {
         <>
           <PageTitle title="Account" />
           <PageHeader title="Your account" description="Profile, orders, security and appearance." />
+          {session.role === 'staff' ? (
+            <p className="-mt-4 mb-8">
+              <Button asChild variant="secondary">
+                <Link to={paths.admin.getHref()}>
+                  <Store aria-hidden="true" />
+                  Store admin
+                </Link>
+              </Button>
+            </p>
+          ) : null}
           <div className="grid gap-8 lg:grid-cols-[12rem_minmax(0,48rem)]">
             <SectionNav />
             <div className="grid gap-6">

@@ -6,7 +6,7 @@ import { useCatalogParams } from '../hooks/use-catalog-params.ts';
 import { countLabel } from '../utils/count-label.ts';
 import { CatalogFilters } from './catalog-filters.tsx';
 import { ItemGrid, ItemGridEmpty, ItemGridError, ItemGridSkeleton } from './item-grid.tsx';
-import { Pagination } from './pagination.tsx';
+import { Pagination } from '@/components/pagination';
 
 /** The grid with its filters, used by /catalog, /catalog/:category and /search. */
 export function CatalogListing({

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import type { AdminItem } from '../api/admin-items.ts';
+import { useUpdateItem } from '../api/save-item.ts';
+import { Panel } from './form-controls.tsx';
+
+const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium' });
+
+/**
+ * Items are archived, never deleted: orders keep pointing at them. Archiving takes the item out
+ * of the shop, search and every cart at once (the database does it); it can be put back on sale.
+ */
+export function ArchivePanel({ userId, item }: { userId: string; item: AdminItem }) {
+  const update = useUpdateItem(userId);
+  const [confirming, setConfirming] = useState(false);
+  const archived = item.archived_at !== null;
+  const setArchived = (archive: boolean) => update.mutate({ item, changes: { archived_at: archive ? new Date().toISOString() : null } });
+
+  return (
+    <Panel
+      title={archived ? 'Archived' : 'On sale'}
+      description={
+        archived
+          ? `Archived on ${dateFormat.format(new Date(item.archived_at ?? ''))}: customers cannot see or order it. Its orders keep it.`
+          : 'Customers can find and order it. Archive it to stop selling it; its orders keep it.'
+      }
+    >
+      {update.isError ? <FormAlert tone="error">{update.error.message}</FormAlert> : null}
+      <div>
+        {archived ? (
+          <Button variant="secondary" disabled={update.isPending} onClick={() => setArchived(false)}>
+            Put back on sale
+          </Button>
+        ) : (
+          <Button variant="secondary" disabled={update.isPending} onClick={() => setConfirming(true)}>
+            Archive item
+          </Button>
+        )}
+      </div>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogTitle className="text-lg font-semibold">Archive “{item.title}”?</DialogTitle>
+          <DialogDescription className="text-muted-foreground">
+            It leaves the shop, search and every customer’s cart at once. Orders keep it, and you can put it back on sale later.
+          </DialogDescription>
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="secondary">Keep selling</Button>
+            </DialogClose>
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                setArchived(true);
+              }}
+            >
+              Archive item
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </Panel>
+  );
+}

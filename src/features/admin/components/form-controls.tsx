@@ -1,0 +1,94 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { inputClass } from '@/components/ui/text-field';
+import { cn } from '@/utils/cn';
+
+interface FieldFrameProps {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ReactNode;
+}
+
+/** Label, hint and error wired to one control with aria-describedby / aria-invalid (as TextField does for inputs). */
+function FieldFrame({ label, hint, error, className, children }: FieldFrameProps) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, describedBy, invalid: error ? true : undefined })}
+      {hint ? (
+        <div id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type LabelledProps = { label: string; hint?: ReactNode; error?: string | undefined };
+
+export function TextAreaField({ label, hint, error, className, ...props }: Omit<ComponentProps<'textarea'>, 'id'> & LabelledProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <textarea id={id} aria-describedby={describedBy} aria-invalid={invalid} className={cn(inputClass, 'h-auto min-h-32 py-2')} {...props} />
+      )}
+    </FieldFrame>
+  );
+}
+
+export function SelectField({ label, hint, error, className, children, ...props }: Omit<ComponentProps<'select'>, 'id'> & LabelledProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {({ id, describedBy, invalid }) => (
+        <select id={id} aria-describedby={describedBy} aria-invalid={invalid} className={cn(inputClass, 'pr-8')} {...props}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export function CheckboxField({ label, hint, ...props }: Omit<ComponentProps<'input'>, 'id' | 'type'> & { label: string; hint?: string }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input id={id} type="checkbox" aria-describedby={hint ? `${id}-hint` : undefined} className="mt-0.5 size-5 accent-primary" {...props} />
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A titled panel of the item page (details, pictures, stock, sale). */
+export function Panel({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 sm:p-6">
+      <div className="flex flex-col gap-1">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
+import { useAdminCategories, type AdminItem } from '../api/admin-items.ts';
+import { parseItemForm, slugFromTitle, type ItemFormErrors, type ItemFormValues, type ItemInput } from '../api/item-form-schema.ts';
+import { ItemFieldError } from '../api/save-item.ts';
+import { CheckboxField, SelectField, TextAreaField } from './form-controls.tsx';
+
+function valuesOf(item: AdminItem | null): ItemFormValues {
+  if (!item) return { title: '', slug: '', description: '', price: '', categoryId: '', featured: false, stock: '0' };
+  return {
+    title: item.title,
+    slug: item.slug,
+    description: item.description,
+    price: (item.price_cents / 100).toFixed(2),
+    categoryId: String(item.category_id),
+    featured: item.featured,
+    stock: String(item.stock),
+  };
+}
+
+interface ItemFormProps {
+  userId: string;
+  /** The item as loaded; null to create one (web address and starting stock are asked only then). */
+  item: AdminItem | null;
+  submitLabel: string;
+  onSubmit: (input: ItemInput) => Promise<unknown>;
+}
+
+/**
+ * An item's details. Every field says what is wrong on submit (and as you fix it), nothing typed
+ * is lost when saving fails, and the web address follows the name until staff edit it themselves.
+ */
+export function ItemForm({ userId, item, submitLabel, onSubmit }: ItemFormProps) {
+  const categories = useAdminCategories(userId);
+  const [values, setValues] = useState(() => valuesOf(item));
+  const [slugEdited, setSlugEdited] = useState(item !== null);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<ItemFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const creating = item === null;
+
+  const parsed = parseItemForm(values);
+  const errors: ItemFormErrors = { ...(submitted && 'errors' in parsed ? parsed.errors : {}), ...serverErrors };
+
+  const change = <K extends keyof ItemFormValues>(name: K, value: ItemFormValues[K]) => {
+    setValues((current) => {
+      const next = { ...current, [name]: value };
+      if (name === 'title' && !slugEdited) next.slug = slugFromTitle(String(value));
+      return next;
+    });
+    setServerErrors((current) => ({ ...current, [name]: undefined }));
+    setSaved(false);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    setSubmitted(true);
+    setFailure(null);
+    if ('errors' in parsed) {
+      const first = Object.keys(parsed.errors)[0];
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSubmit(parsed.input);
+      setSaved(true);
+      setSubmitted(false);
+    } catch (error) {
+      if (error instanceof ItemFieldError) setServerErrors(error.errors);
+      else setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <TextField label="Name" name="title" value={values.title} error={errors.title} onChange={(event) => change('title', event.target.value)} maxLength={200} required />
+      {creating ? (
+        <TextField
+          label="Web address"
+          name="slug"
+          value={values.slug}
+          error={errors.slug}
+          hint={`The item's page will be /items/${values.slug || '…'}. It cannot be changed later, so links keep working.`}
+          onChange={(event) => {
+            setSlugEdited(true);
+            change('slug', event.target.value);
+          }}
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          Web address: <span className="font-medium text-foreground">/items/{values.slug}</span> (fixed, so links keep working)
+        </p>
+      )}
+      <TextAreaField
+        label="Description"
+        name="description"
+        value={values.description}
+        error={errors.description}
+        onChange={(event) => change('description', event.target.value)}
+        rows={5}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Price (€)"
+          name="price"
+          inputMode="decimal"
+          value={values.price}
+          error={errors.price}
+          onChange={(event) => change('price', event.target.value)}
+          required
+        />
+        <SelectField
+          label="Category"
+          name="categoryId"
+          value={values.categoryId}
+          error={errors.categoryId ?? (categories.isError ? categories.error.message : undefined)}
+          onChange={(event) => change('categoryId', event.target.value)}
+          required
+        >
+          <option value="">Choose a category</option>
+          {categories.data?.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {creating ? (
+        <TextField
+          label="Stock"
+          name="stock"
+          inputMode="numeric"
+          value={values.stock}
+          error={errors.stock}
+          hint="How many you have now. Later changes are made with a reason, under Stock."
+          onChange={(event) => change('stock', event.target.value)}
+          required
+        />
+      ) : null}
+      <CheckboxField
+        label="Featured"
+        name="featured"
+        hint="Shown on the home page."
+        checked={values.featured}
+        onChange={(event) => change('featured', event.target.checked)}
+      />
+      {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
+      {saved && !creating ? <FormAlert tone="success">Changes saved.</FormAlert> : null}
+      <div>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving…' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
