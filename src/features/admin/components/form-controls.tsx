@@ -34,13 +34,16 @@ function FieldFrame({ label, hint, error, className, children }: FieldFrameProps
   );
 }
 
+/** The input look (TextField's) for several lines: its own height and padding rather than the input's. */
+const textAreaClass = inputClass.replace('h-11 ', 'min-h-32 py-2 ');
+
 type LabelledProps = { label: string; hint?: ReactNode; error?: string | undefined };
 
 export function TextAreaField({ label, hint, error, className, ...props }: Omit<ComponentProps<'textarea'>, 'id'> & LabelledProps) {
   return (
     <FieldFrame label={label} hint={hint} error={error} className={className}>
       {({ id, describedBy, invalid }) => (
-        <textarea id={id} aria-describedby={describedBy} aria-invalid={invalid} className={cn(inputClass, 'h-auto min-h-32 py-2')} {...props} />
+        <textarea id={id} aria-describedby={describedBy} aria-invalid={invalid} className={textAreaClass} {...props} />
       )}
     </FieldFrame>
   );

@@ -52,7 +52,10 @@ export function ItemForm({ userId, item, submitLabel, onSubmit }: ItemFormProps)
       if (name === 'title' && !slugEdited) next.slug = slugFromTitle(String(value));
       return next;
     });
-    setServerErrors((current) => ({ ...current, [name]: undefined }));
+    setServerErrors((current) => {
+      const { [name]: _fixed, ...rest } = current;
+      return rest;
+    });
     setSaved(false);
   };
 

@@ -60,7 +60,7 @@ export function StockPanel({ userId, item }: { userId: string; item: AdminItem }
   return (
     <Panel title="Stock" description="Every change is recorded with who made it and why.">
       <p className="text-sm text-muted-foreground">
-        In stock: <span className={cn('text-2xl font-semibold text-foreground', item.stock === 0 && 'text-danger')}>{item.stock}</span>
+        In stock: <span className={cn('text-2xl font-semibold', item.stock === 0 ? 'text-danger' : 'text-foreground')}>{item.stock}</span>
       </p>
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
         <div className="grid gap-3 sm:grid-cols-2">

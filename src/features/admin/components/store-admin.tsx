@@ -41,8 +41,8 @@ export function StoreAdmin({ userId, notFound }: { userId: string; notFound: Rea
                   end={end}
                   className={({ isActive }) =>
                     cn(
-                      'inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4',
-                      isActive && 'bg-muted text-foreground',
+                      'inline-flex h-10 items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4',
+                      isActive ? 'bg-muted text-foreground' : 'text-muted-foreground',
                     )
                   }
                 >
