@@ -129,11 +129,35 @@ for (const viewport of [DESKTOP, PHONE_390]) {
     await expect(customer.getByTestId('order-status')).toHaveText('Status: Shipped');
     await expect.poll(() => mailSubjectsTo(request, email)).toContain(`Your Lumen order #${orderId} is on its way`);
 
-    // The stock went down by the sale, and the audit log says who did what.
+    // Stock: the sale is in the history; a restock with a reason; a reason that does not fit is refused.
+    await staff.getByRole('navigation', { name: 'Store admin' }).getByRole('link', { name: 'Items' }).click();
+    await staff.getByRole('searchbox', { name: 'Search items' }).fill(word);
+    await staff.getByRole('link', { name: title }).click();
+    const stock = staff.getByRole('region', { name: 'Stock' });
+    await expect(stock).toContainText('In stock: 5');
+    await expect(stock.getByRole('listitem').filter({ hasText: `Sold · order #${orderId}` })).toContainText('−1');
+    await stock.getByLabel('Add or take away').fill('-2');
+    await stock.getByRole('button', { name: 'Update stock' }).click();
+    await expect(stock.getByText('A restock adds stock: enter a positive number, or choose another reason.')).toBeVisible();
+    await stock.getByLabel('Add or take away').fill('3');
+    await stock.getByLabel('Note (optional)').fill('Second delivery');
+    await stock.getByRole('button', { name: 'Update stock' }).click();
+    await expect(stock.getByRole('status')).toHaveText('Stock is now 8.');
+    await expect(stock.getByRole('listitem').first()).toContainText('Second delivery');
+
+    // Archived: it leaves the shop at once.
+    await staff.getByRole('button', { name: 'Archive item' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Archive item' }).click();
+    await expect(staff.getByRole('button', { name: 'Put back on sale' })).toBeFocused();
+    await customer.goto(`/search?q=${word}`);
+    await expect(customer.getByRole('status').first()).toHaveText('0 items');
+
+    // The audit log says who did what.
     await staff.getByRole('navigation', { name: 'Store admin' }).getByRole('link', { name: 'Activity' }).click();
     const log = staff.getByRole('list').filter({ hasText: `Order #${orderId}` });
     await expect(log.getByText(`Order #${orderId}: Packed → Shipped`)).toBeVisible();
     await expect(log.getByText(`Created item “${title}”`)).toBeVisible();
+    await expect(log.getByText(`Archived “${title}”`)).toBeVisible();
     await expect(log.getByText('by staff@lumen.test').first()).toBeVisible();
     await expectNoAxeViolations(staff);
     await staff.context().close();

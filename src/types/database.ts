@@ -375,6 +375,7 @@ export type Database = {
       stock_movements: {
         Row: {
           actor: string | null
+          actor_email: string | null
           created_at: string
           delta: number
           id: number
@@ -385,6 +386,7 @@ export type Database = {
         }
         Insert: {
           actor?: string | null
+          actor_email?: string | null
           created_at?: string
           delta: number
           id?: never
@@ -395,6 +397,7 @@ export type Database = {
         }
         Update: {
           actor?: string | null
+          actor_email?: string | null
           created_at?: string
           delta?: number
           id?: never

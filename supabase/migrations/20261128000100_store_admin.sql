@@ -60,7 +60,78 @@ create trigger items_leave_carts_when_archived after update of archived_at on pu
 for each row when (new.archived_at is not null and old.archived_at is null)
 execute function private.remove_archived_item_from_carts();
 
--- The admin's item list: newest changes first, and the on-sale / archived filter.
+-- A staff member's own cart merge must skip archived items too (merge_cart runs with the caller's
+-- rights, and staff read every item): as before (20261122000400_cart.sql), archived ones skipped.
+create or replace function public.merge_cart(lines jsonb) returns jsonb
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  uid uuid := (select auth.uid());
+  line record;
+  current_quantity integer;
+  available integer;
+  wanted integer;
+  merged integer;
+  report jsonb := '[]';
+begin
+  if uid is null then
+    raise exception 'Sign in to merge a cart.' using errcode = '42501';
+  end if;
+  if jsonb_typeof(lines) is distinct from 'array' or jsonb_array_length(lines) > 200 then
+    raise exception 'lines must be an array of at most 200 {item_id, quantity} objects' using errcode = '22023';
+  end if;
+  for line in
+    select (value ->> 'item_id')::bigint as item_id, greatest(0, least(99, (value ->> 'quantity')::integer)) as quantity
+    from jsonb_array_elements(lines)
+    order by 1
+  loop
+    continue when line.item_id is null or line.quantity < 1;
+    available := null;
+    select i.stock into available from public.items i where i.id = line.item_id and i.archived_at is null;
+    select c.quantity into current_quantity from public.cart_items c where c.user_id = uid and c.item_id = line.item_id;
+    wanted := coalesce(current_quantity, 0) + line.quantity;
+    merged := least(wanted, 99, coalesce(available, 0));
+    if merged > coalesce(current_quantity, 0) then
+      insert into public.cart_items (user_id, item_id, quantity) values (uid, line.item_id, merged)
+      on conflict (user_id, item_id) do update set quantity = excluded.quantity;
+    end if;
+    report := report || jsonb_build_object('item_id', line.item_id, 'requested', wanted, 'quantity', greatest(merged, coalesce(current_quantity, 0)));
+  end loop;
+  return report;
+end;
+$$;
+
+-- ── What "changed" means for an item ───────────────────────────────────────────────────────────
+-- updated_at is when staff last edited the item's details: the admin's edit form saves only while
+-- it is the one it loaded, so two people never silently overwrite each other. Sales, cancellations
+-- and stock adjustments (stock), pictures (image_paths, guarded by their own list) and archiving
+-- no longer move it, or every purchase would make an open form stale. archived_at is the
+-- database's time, whatever clock the browser has.
+drop trigger items_touch_updated_at on public.items;
+create trigger items_touch_updated_at before update of title, description, price_cents, currency, category_id, featured
+on public.items for each row execute function public.touch_updated_at();
+
+create function private.stamp_archived_at() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.archived_at is not null and old.archived_at is null then
+    new.archived_at := now();
+  elsif new.archived_at is not null then
+    new.archived_at := old.archived_at;
+  end if;
+  return new;
+end;
+$$;
+revoke execute on function private.stamp_archived_at() from public, anon, authenticated;
+
+create trigger items_stamp_archived_at before update of archived_at on public.items
+for each row execute function private.stamp_archived_at();
+
+-- The admin's item list: most recently edited first, and the on-sale / archived filter.
 create index items_admin_updated_at_idx on public.items (updated_at desc, id desc);
 
 -- search_items as before (20261126000100_search_relevance.sql) but never listing archived items:
@@ -246,6 +317,78 @@ using (
 -- The board lists open orders oldest first.
 create index orders_status_created_at_idx on public.orders (status, created_at, id);
 
+-- ── Stock ──────────────────────────────────────────────────────────────────────────────────────
+-- The history names who changed stock, as the audit log does.
+alter table public.stock_movements add column actor_email text;
+
+create or replace function private.record_stock_movement() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  delta integer := case tg_op when 'INSERT' then new.stock else new.stock - old.stock end;
+begin
+  if delta = 0 then
+    return null;
+  end if;
+  insert into public.stock_movements (item_id, delta, reason, note, order_id, actor, actor_email)
+  values (
+    new.id,
+    delta,
+    case when tg_op = 'INSERT' then 'initial' else coalesce(nullif(current_setting('lumen.stock_reason', true), ''), 'correction') end,
+    nullif(current_setting('lumen.stock_note', true), ''),
+    nullif(current_setting('lumen.stock_order', true), '')::bigint,
+    (select auth.uid()),
+    (select auth.jwt() ->> 'email')
+  );
+  return null;
+end;
+$$;
+
+-- As before (20261127000200_stock_and_order_flow.sql), and a reason must fit the direction: a
+-- restock or a return adds, damage takes away, a correction goes either way. updated_at is no
+-- longer touched (see above).
+create or replace function public.adjust_stock(item_id bigint, delta integer, reason text, note text default null) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  current_stock integer;
+begin
+  if not (select public.authorize('stock.write')) then
+    raise exception 'Only staff can adjust stock.' using errcode = '42501';
+  end if;
+  if reason is null or reason not in ('restock', 'correction', 'damage', 'return') then
+    raise exception 'Choose a reason: restock, correction, damage or return.' using errcode = '22023';
+  end if;
+  if delta is null or delta = 0 then
+    raise exception 'Enter how many to add or take away.' using errcode = '22023';
+  end if;
+  if reason in ('restock', 'return') and delta < 0 then
+    raise exception 'A % adds stock: enter a positive number, or choose another reason.', reason using errcode = '22023';
+  end if;
+  if reason = 'damage' and delta > 0 then
+    raise exception 'Damage takes stock away: enter a negative number, like -2.' using errcode = '22023';
+  end if;
+  if note is not null and length(note) > 500 then
+    raise exception 'Use at most 500 characters for the note.' using errcode = '22023';
+  end if;
+  select i.stock into current_stock from public.items i where i.id = adjust_stock.item_id for update;
+  if current_stock is null then
+    raise exception 'Item % was not found.', adjust_stock.item_id using errcode = 'P0001';
+  end if;
+  if current_stock + delta < 0 then
+    raise exception 'Only % in stock: cannot take away %.', current_stock, -delta using errcode = 'P0001';
+  end if;
+  perform set_config('lumen.stock_reason', reason, true), set_config('lumen.stock_note', coalesce(note, ''), true),
+    set_config('lumen.stock_order', '', true);
+  update public.items i set stock = current_stock + delta where i.id = adjust_stock.item_id;
+  return jsonb_build_object('item_id', adjust_stock.item_id, 'stock', current_stock + delta);
+end;
+$$;
+
 -- ── Who did it ─────────────────────────────────────────────────────────────────────────────────
 -- The log names the staff member by the e-mail their token carried, so it reads well without
 -- letting staff read other accounts (and still names them after the account is gone).
@@ -261,6 +404,16 @@ declare
   row_after jsonb := case when tg_op = 'DELETE' then null else to_jsonb(new) - 'search_vector' end;
 begin
   if (select auth.jwt() ->> 'user_role') is null then
+    return null;
+  end if;
+  -- What a member of staff does as a customer is not a staff change: their own purchase or
+  -- cancellation moves stock (recorded in stock_movements) and their own order's status.
+  if current_setting('lumen.stock_reason', true) in ('sale', 'cancellation') and tg_table_name = 'items'
+     and (row_before - 'stock' - 'updated_at') = (row_after - 'stock' - 'updated_at') then
+    return null;
+  end if;
+  -- (Their own order moved on the board is skipped too: it cannot be told apart from cancelling it.)
+  if tg_table_name = 'orders' and (row_after ->> 'user_id') = (select auth.uid())::text then
     return null;
   end if;
   insert into public.audit_log (actor, actor_email, action, entity, entity_id, before, after)

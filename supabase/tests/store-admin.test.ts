@@ -208,3 +208,75 @@ describe('the audit log', () => {
     expect(data).toEqual([{ action: 'update', entity: 'items', entity_id: String(id), actor_email: 'staff@lumen.test', before: 4900, after: 5500 }]);
   });
 });
+
+describe('what moves an item', () => {
+  async function itemRow(id: number) {
+    const { rows } = await ctx.db.query<{ updated_at: Date; archived_at: Date | null; stock: number }>(
+      'select updated_at, archived_at, stock from items where id = $1',
+      [id],
+    );
+    return rows[0];
+  }
+
+  it('a sale, a stock adjustment and new pictures keep updated_at (an open edit form stays valid); a details edit moves it', async () => {
+    const id = items['desk-lamp'] ?? 0;
+    const before = await itemRow(id);
+    const buyer = await customer('sale-keeps-version@example.test');
+    expect((await buyer.from('cart_items').upsert({ item_id: id, quantity: 1 }, { onConflict: 'user_id,item_id' })).error).toBeNull();
+    expect((await buyer.rpc('place_order', { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY })).error).toBeNull();
+    expect((await staff.rpc('adjust_stock', { item_id: id, delta: 3, reason: 'restock' })).error).toBeNull();
+    expect((await staff.from('items').update({ image_paths: ['desk-lamp/a'] }).eq('id', id)).error).toBeNull();
+    const after = await itemRow(id);
+    expect(after?.stock).toBe((before?.stock ?? 0) + 2);
+    expect(after?.updated_at).toEqual(before?.updated_at);
+
+    // The edit form's guard: a save against the version it loaded succeeds once, then is stale.
+    const loaded = (await staff.from('items').select('updated_at').eq('id', id).single()).data?.updated_at ?? '';
+    const saved = await staff.from('items').update({ title: 'Desk lamp, brass' }).eq('id', id).eq('updated_at', loaded).select('id');
+    expect(saved.data).toEqual([{ id }]);
+    const stale = await staff.from('items').update({ title: 'Desk lamp, oak' }).eq('id', id).eq('updated_at', loaded).select('id');
+    expect(stale.data).toEqual([]);
+  });
+
+  it('archived_at is the database time, whatever the browser sends, and stays put when archived again', async () => {
+    const id = items['wool-rug'] ?? 0;
+    const started = Date.now();
+    expect((await staff.from('items').update({ archived_at: '2001-01-01T00:00:00Z' }).eq('id', id)).error).toBeNull();
+    const first = (await itemRow(id))?.archived_at?.getTime() ?? 0;
+    expect(first).toBeGreaterThanOrEqual(started - 5_000);
+    expect((await staff.from('items').update({ archived_at: '2030-01-01T00:00:00Z' }).eq('id', id)).error).toBeNull();
+    expect((await itemRow(id))?.archived_at?.getTime()).toBe(first);
+    await archive(id, false);
+  });
+
+  it('stock reasons must fit the direction, and the history names who changed it', async () => {
+    const id = items['oak-mirror'] ?? 0;
+    const wrongWay = await staff.rpc('adjust_stock', { item_id: id, delta: -2, reason: 'restock' });
+    expect(wrongWay.error).toMatchObject({ code: '22023', message: 'A restock adds stock: enter a positive number, or choose another reason.' });
+    const damage = await staff.rpc('adjust_stock', { item_id: id, delta: 2, reason: 'damage' });
+    expect(damage.error).toMatchObject({ code: '22023' });
+    expect((await staff.rpc('adjust_stock', { item_id: id, delta: -2, reason: 'damage', note: 'dropped' })).error).toBeNull();
+    const { data } = await staff.from('stock_movements').select('delta, reason, note, actor_email').eq('item_id', id).order('id', { ascending: false }).limit(1);
+    expect(data).toEqual([{ delta: -2, reason: 'damage', note: 'dropped', actor_email: 'staff@lumen.test' }]);
+  });
+
+  it("a staff member's own purchase is not a staff change in the audit log, and their cart merge skips archived items", async () => {
+    const id = items['glass-vase'] ?? 0;
+    const lamp = items['desk-lamp'] ?? 0;
+    const { count: logged } = await staff.from('audit_log').select('id', { count: 'exact', head: true });
+    expect((await staff.from('cart_items').upsert({ item_id: lamp, quantity: 1 }, { onConflict: 'user_id,item_id' })).error).toBeNull();
+    const placed = await staff.rpc('place_order', { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY });
+    expect(placed.error).toBeNull();
+    expect((await staff.rpc('cancel_order', { order_id: (placed.data as { order_id: number }).order_id })).error).toBeNull();
+    const { count } = await staff.from('audit_log').select('id', { count: 'exact', head: true });
+    expect(count).toBe(logged);
+
+    // glass-vase was archived above; staff can read it, but a merge still leaves it out.
+    const merged = await staff.rpc('merge_cart', { lines: [{ item_id: id, quantity: 1 }, { item_id: lamp, quantity: 1 }] });
+    expect(merged.error).toBeNull();
+    expect(merged.data).toEqual([
+      { item_id: lamp, requested: 1, quantity: 1 },
+      { item_id: id, requested: 1, quantity: 0 },
+    ].sort((a, b) => a.item_id - b.item_id));
+  });
+});

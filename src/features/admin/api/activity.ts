@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Json } from '@/types/database';
 import { getSupabase } from '@/lib/supabase';
-import { adminKeys } from './admin-keys.ts';
+import { ADMIN_STALE_TIME, adminKeys } from './admin-keys.ts';
 
 export const ACTIVITY_PAGE_SIZE = 25;
 
@@ -22,5 +22,5 @@ export type ActivityEntry = Awaited<ReturnType<typeof listActivity>>['entries'][
 export type { Json };
 
 export function useActivity(userId: string, page: number) {
-  return useQuery({ queryKey: adminKeys.activity(userId, page), queryFn: () => listActivity(page), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: adminKeys.activity(userId, page), queryFn: () => listActivity(page), placeholderData: keepPreviousData, staleTime: ADMIN_STALE_TIME });
 }

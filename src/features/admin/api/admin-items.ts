@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { adminKeys, type ItemListFilters } from './admin-keys.ts';
+import { ADMIN_STALE_TIME, adminKeys, type ItemListFilters } from './admin-keys.ts';
 
 export const ADMIN_PAGE_SIZE = 20;
 /** At or under this many, an item on sale counts as running low. */
@@ -43,6 +43,7 @@ export function useAdminItems(userId: string, filters: ItemListFilters) {
   return useQuery({
     queryKey: adminKeys.items(userId, filters),
     queryFn: () => listAdminItems(filters),
+    staleTime: ADMIN_STALE_TIME,
     // Typing in the search keeps the last page on screen instead of flashing a skeleton.
     placeholderData: keepPreviousData,
   });
@@ -58,7 +59,7 @@ export async function getAdminItem(itemId: number) {
 export type AdminItem = NonNullable<Awaited<ReturnType<typeof getAdminItem>>>;
 
 export const getAdminItemQueryOptions = (userId: string, itemId: number) =>
-  queryOptions({ queryKey: adminKeys.item(userId, itemId), queryFn: () => getAdminItem(itemId) });
+  queryOptions({ queryKey: adminKeys.item(userId, itemId), queryFn: () => getAdminItem(itemId), staleTime: ADMIN_STALE_TIME });
 
 export function useAdminItem(userId: string, itemId: number) {
   return useQuery(getAdminItemQueryOptions(userId, itemId));

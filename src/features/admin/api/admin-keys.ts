@@ -10,6 +10,13 @@ export interface ItemListFilters {
 }
 
 /**
+ * How long admin reads count as fresh: not at all. Sales, other staff and the order-confirmation
+ * function change what staff look at, so every page shows the database as it is when it opens
+ * (the shop's pages keep QUERY_DEFAULTS' 30 s).
+ */
+export const ADMIN_STALE_TIME = 0;
+
+/**
  * Query keys of the store admin. Every one carries the staff member's scope (src/lib/user-scope.ts):
  * what one account read as staff is dropped when another signs in on the same device.
  */
@@ -21,5 +28,6 @@ export const adminKeys = {
   movements: (userId: string, itemId: number) => [...adminKeys.all(userId), 'movements', itemId] as const,
   categories: (userId: string) => [...adminKeys.all(userId), 'categories'] as const,
   board: (userId: string) => [...adminKeys.all(userId), 'board'] as const,
-  activity: (userId: string, page: number) => [...adminKeys.all(userId), 'activity', page] as const,
+  activityAll: (userId: string) => [...adminKeys.all(userId), 'activity'] as const,
+  activity: (userId: string, page: number) => [...adminKeys.activityAll(userId), page] as const,
 };

@@ -38,7 +38,7 @@ export async function addItemPicture(item: AdminItem, file: File): Promise<Admin
     uploaded.push(file);
   }
   try {
-    return await updateItem(item, { image_paths: [...item.image_paths, path] });
+    return await updateItem(item.id, { image_paths: item.image_paths }, { image_paths: [...item.image_paths, path] });
   } catch (error) {
     await bucket.remove(uploaded);
     throw error;
@@ -47,7 +47,7 @@ export async function addItemPicture(item: AdminItem, file: File): Promise<Admin
 
 /** Takes a picture off the item, then deletes its files (best effort: a leftover costs storage only). */
 export async function removeItemPicture(item: AdminItem, path: string): Promise<AdminItem> {
-  const saved = await updateItem(item, { image_paths: item.image_paths.filter((each) => each !== path) });
+  const saved = await updateItem(item.id, { image_paths: item.image_paths }, { image_paths: item.image_paths.filter((each) => each !== path) });
   const supabase = await getSupabase();
   await supabase.storage.from('item-images').remove(ITEM_IMAGE_WIDTHS.map((width) => renditionPath(path, width)));
   return saved;
@@ -69,7 +69,7 @@ export function useItemPictures(userId: string) {
     remove: useMutation({ mutationFn: ({ item, path }: { item: AdminItem; path: string }) => removeItemPicture(item, path), onSuccess }),
     reorder: useMutation({
       mutationFn: ({ item, index, offset }: { item: AdminItem; index: number; offset: -1 | 1 }) =>
-        updateItem(item, { image_paths: movePicture(item.image_paths, index, offset) }),
+        updateItem(item.id, { image_paths: item.image_paths }, { image_paths: movePicture(item.image_paths, index, offset) }),
       onSuccess,
     }),
   };

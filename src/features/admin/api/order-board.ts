@@ -1,43 +1,41 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@/config/order-statuses';
+import type { AddressFields } from '@/utils/address';
 import { getSupabase } from '@/lib/supabase';
 import { adminErrorMessage } from './admin-errors.ts';
-import { adminKeys } from './admin-keys.ts';
+import { ADMIN_STALE_TIME, adminKeys } from './admin-keys.ts';
 
 /** The statuses that still need the shop: the board's columns, in the order an order moves. */
 export const OPEN_STATUSES = ['placed', 'confirmed', 'packed', 'shipped'] as const satisfies readonly OrderStatus[];
 export type OpenStatus = (typeof OPEN_STATUSES)[number];
 
 /** The oldest open orders first; a small shop has far fewer than this open at once. */
-const BOARD_LIMIT = 200;
+export const BOARD_LIMIT = 200;
 
-export interface BoardDelivery {
-  full_name?: string;
-  city?: string;
-  country?: string;
-}
 
 async function listOpenOrders() {
   const supabase = await getSupabase();
-  const { data, error } = await supabase
+  const { data, error, count } = await supabase
     .from('orders')
-    .select('id, status, total_cents, currency, item_count, created_at, delivery, order_items(id, title, quantity)')
+    .select('id, status, total_cents, currency, item_count, created_at, delivery, order_items(id, title, quantity)', { count: 'exact' })
     .in('status', OPEN_STATUSES)
     .order('created_at')
     .order('id')
     .limit(BOARD_LIMIT);
   if (error) throw new Error(`The orders could not be loaded: ${error.message}`);
-  return data.map((order) => ({
+  const orders = data.map((order) => ({
     ...order,
     status: order.status as OpenStatus,
-    delivery: (order.delivery ?? null) as BoardDelivery | null,
+    // Checked by public.clean_delivery when the order was placed; null for orders from before.
+    delivery: (order.delivery ?? null) as AddressFields | null,
   }));
+  return { orders, total: count ?? orders.length };
 }
 
-export type BoardOrder = Awaited<ReturnType<typeof listOpenOrders>>[number];
+export type BoardOrder = Awaited<ReturnType<typeof listOpenOrders>>['orders'][number];
 
 export function useOpenOrders(userId: string) {
-  return useQuery({ queryKey: adminKeys.board(userId), queryFn: listOpenOrders });
+  return useQuery({ queryKey: adminKeys.board(userId), queryFn: listOpenOrders, staleTime: ADMIN_STALE_TIME });
 }
 
 /** Moves an order one step (set_order_status refuses any other, saying which steps there are). */
@@ -52,6 +50,10 @@ export function useSetOrderStatus(userId: string) {
   return useMutation({
     mutationFn: setOrderStatus,
     // Refetched whether it worked or not: a refusal usually means someone else moved it first.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.board(userId) }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.board(userId) }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.activityAll(userId) }),
+      ]),
   });
 }

@@ -14,7 +14,7 @@ export class ItemFieldError extends Error {
   }
 }
 
-export const STALE_ITEM_MESSAGE = 'Someone changed this item while you were editing it. Your changes are still in the form: reload the item to see theirs, then save again.';
+export const STALE_ITEM_MESSAGE = 'Someone else changed this item since you opened it, so nothing was saved.';
 
 /** Creates an item; its stock is recorded as the first stock movement (trigger). */
 export async function createItem(input: ItemInput): Promise<AdminItem> {
@@ -25,34 +25,56 @@ export async function createItem(input: ItemInput): Promise<AdminItem> {
   return data;
 }
 
+/** A save refused because the item changed since it was loaded (its guard no longer matches). */
+export class StaleItemError extends Error {
+  constructor() {
+    super(STALE_ITEM_MESSAGE);
+  }
+}
+
 /**
- * Saves changes to an item as staff saw it: the update only applies while `updated_at` is the
- * one they loaded, so two people editing the same item never silently overwrite each other.
- * Stock and web address are not changed here (stock moves with a reason; addresses stay stable).
+ * What a save expects to find, so two people never silently overwrite each other: the details as
+ * the edit form loaded them (`updated_at`, which only details edits move), the pictures as shown,
+ * or whether the item is on sale.
  */
+export type ItemGuard = { updated_at: string } | { image_paths: readonly string[] } | { archived: boolean };
+
+/** Saves changes to an item while `guard` holds; a StaleItemError when someone got there first. */
 export async function updateItem(
-  item: Pick<AdminItem, 'id' | 'updated_at'>,
+  itemId: number,
+  guard: ItemGuard,
   changes: Partial<Pick<AdminItem, 'title' | 'description' | 'price_cents' | 'category_id' | 'featured' | 'image_paths' | 'archived_at'>>,
 ): Promise<AdminItem> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('items')
-    .update(changes)
-    .eq('id', item.id)
-    .eq('updated_at', item.updated_at)
-    .select(ITEM_COLUMNS)
-    .maybeSingle();
+  let request = supabase.from('items').update(changes).eq('id', itemId);
+  if ('updated_at' in guard) request = request.eq('updated_at', guard.updated_at);
+  // PostgREST compares a text[] column with an array literal: {"a/1","b/2"}.
+  if ('image_paths' in guard) request = request.filter('image_paths', 'eq', `{${guard.image_paths.map((path) => JSON.stringify(path)).join(',')}}`);
+  if ('archived' in guard) request = guard.archived ? request.not('archived_at', 'is', null) : request.is('archived_at', null);
+  const { data, error } = await request.select(ITEM_COLUMNS).maybeSingle();
   if (error) throw new Error(adminErrorMessage(error, 'the item was not saved'));
-  if (!data) throw new Error(STALE_ITEM_MESSAGE);
+  if (!data) throw new StaleItemError();
   return data;
 }
 
-/** After any change of an item: its page shows the saved row, every list refetches. */
+/**
+ * After any change of an item: its page shows the saved row (a refetch already under way is
+ * cancelled first, so it cannot put the old row back), and the lists, the activity log and the
+ * shop's own copies refetch.
+ */
 export function useItemSaved(userId: string) {
   const queryClient = useQueryClient();
-  return (saved: AdminItem) => {
-    queryClient.setQueryData(adminKeys.item(userId, saved.id), saved);
-    void queryClient.invalidateQueries({ queryKey: adminKeys.itemLists(userId) });
+  return async (saved: AdminItem) => {
+    const itemKey = adminKeys.item(userId, saved.id);
+    await queryClient.cancelQueries({ queryKey: itemKey });
+    queryClient.setQueryData(itemKey, saved);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.itemLists(userId) }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.activityAll(userId) }),
+      // The shop's pages in this tab (catalog, item, search) show the new details at once.
+      queryClient.invalidateQueries({ queryKey: ['catalog'] }),
+      queryClient.invalidateQueries({ queryKey: ['search'] }),
+    ]);
   };
 }
 
@@ -64,8 +86,8 @@ export function useCreateItem(userId: string) {
 export function useUpdateItem(userId: string) {
   const onSaved = useItemSaved(userId);
   return useMutation({
-    mutationFn: ({ item, changes }: { item: Pick<AdminItem, 'id' | 'updated_at'>; changes: Parameters<typeof updateItem>[1] }) =>
-      updateItem(item, changes),
+    mutationFn: ({ itemId, guard, changes }: { itemId: number; guard: ItemGuard; changes: Parameters<typeof updateItem>[2] }) =>
+      updateItem(itemId, guard, changes),
     onSuccess: onSaved,
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { adminErrorMessage } from './admin-errors.ts';
-import { adminKeys } from './admin-keys.ts';
+import { ADMIN_STALE_TIME, adminKeys } from './admin-keys.ts';
 
 /** The reasons staff may give (adjust_stock); sales and cancellations are recorded by the orders themselves. */
 export const STOCK_REASONS = {
@@ -47,6 +47,8 @@ export function useAdjustStock(userId: string) {
         queryClient.invalidateQueries({ queryKey: adminKeys.item(userId, itemId) }),
         queryClient.invalidateQueries({ queryKey: adminKeys.movements(userId, itemId) }),
         queryClient.invalidateQueries({ queryKey: adminKeys.itemLists(userId) }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.activityAll(userId) }),
+        queryClient.invalidateQueries({ queryKey: ['catalog'] }),
       ]),
   });
 }
@@ -55,7 +57,7 @@ async function listStockMovements(itemId: number) {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('stock_movements')
-    .select('id, delta, reason, note, order_id, created_at')
+    .select('id, delta, reason, note, order_id, created_at, actor_email')
     .eq('item_id', itemId)
     .order('id', { ascending: false })
     .limit(20);
@@ -64,5 +66,5 @@ async function listStockMovements(itemId: number) {
 }
 
 export function useStockMovements(userId: string, itemId: number) {
-  return useQuery({ queryKey: adminKeys.movements(userId, itemId), queryFn: () => listStockMovements(itemId) });
+  return useQuery({ queryKey: adminKeys.movements(userId, itemId), queryFn: () => listStockMovements(itemId), staleTime: ADMIN_STALE_TIME });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -10,13 +10,16 @@ const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium' });
 
 /**
  * Items are archived, never deleted: orders keep pointing at them. Archiving takes the item out
- * of the shop, search and every cart at once (the database does it); it can be put back on sale.
+ * of the shop, search and every cart at once (the database does it, and stamps its own time); it
+ * can be put back on sale. One button whose label follows the state, so focus stays on it.
  */
 export function ArchivePanel({ userId, item }: { userId: string; item: AdminItem }) {
   const update = useUpdateItem(userId);
   const [confirming, setConfirming] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const archived = item.archived_at !== null;
-  const setArchived = (archive: boolean) => update.mutate({ item, changes: { archived_at: archive ? new Date().toISOString() : null } });
+  const setArchived = (archive: boolean) =>
+    update.mutate({ itemId: item.id, guard: { archived: !archive }, changes: { archived_at: archive ? new Date().toISOString() : null } });
 
   return (
     <Panel
@@ -29,18 +32,28 @@ export function ArchivePanel({ userId, item }: { userId: string; item: AdminItem
     >
       {update.isError ? <FormAlert tone="error">{update.error.message}</FormAlert> : null}
       <div>
-        {archived ? (
-          <Button variant="secondary" disabled={update.isPending} onClick={() => setArchived(false)}>
-            Put back on sale
-          </Button>
-        ) : (
-          <Button variant="secondary" disabled={update.isPending} onClick={() => setConfirming(true)}>
-            Archive item
-          </Button>
-        )}
+        {/* Not disabled while saving: a disabled button drops keyboard focus. A second press waits instead. */}
+        <Button
+          ref={button}
+          variant="secondary"
+          aria-disabled={update.isPending || undefined}
+          onClick={() => {
+            if (update.isPending) return;
+            if (archived) setArchived(false);
+            else setConfirming(true);
+          }}
+        >
+          {archived ? 'Put back on sale' : 'Archive item'}
+        </Button>
       </div>
       <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
+        {/* The dialog has no Trigger to give focus back to: it goes back to the button that opened it. */}
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            button.current?.focus();
+          }}
+        >
           <DialogTitle className="text-lg font-semibold">Archive “{item.title}”?</DialogTitle>
           <DialogDescription className="text-muted-foreground">
             It leaves the shop, search and every customer’s cart at once. Orders keep it, and you can put it back on sale later.

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { STAFF_NEXT_STATUSES, type OrderStatus } from '@/config/order-statuses';
+import { addressLines, countryName } from '@/utils/address';
 import { formatPrice } from '@/utils/format';
 import { useSetOrderStatus, type BoardOrder } from '../api/order-board.ts';
 
@@ -15,18 +16,41 @@ const MOVE_LABELS: Partial<Record<OrderStatus, string>> = {
 };
 
 /** One order on the board: who and what, and the next steps set_order_status allows from here. */
-export function BoardOrderCard({ order, userId }: { order: BoardOrder; userId: string }) {
+interface BoardOrderCardProps {
+  order: BoardOrder;
+  userId: string;
+  /** This card's order was just moved here: focus it, so the keyboard carries on from it. */
+  takeFocus: boolean;
+  onFocused: () => void;
+  onMoved: (orderId: number, status: OrderStatus) => void;
+}
+
+export function BoardOrderCard({ order, userId, takeFocus, onFocused, onMoved }: BoardOrderCardProps) {
   const move = useSetOrderStatus(userId);
+  const card = useRef<HTMLElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!takeFocus) return;
+    card.current?.focus();
+    onFocused();
+  }, [takeFocus, onFocused]);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const titleId = `order-${order.id}`;
   const next = STAFF_NEXT_STATUSES[order.status];
   const forward = next.filter((status) => status !== 'cancelled');
-  const where = [order.delivery?.city, order.delivery?.country].filter(Boolean).join(', ');
   const pending = move.isPending;
-  const moveTo = (status: OrderStatus) => move.mutate({ orderId: order.id, status });
+  const moveTo = (status: OrderStatus) => {
+    if (pending) return;
+    move.mutate({ orderId: order.id, status }, { onSuccess: () => onMoved(order.id, status) });
+  };
 
   return (
-    <article aria-labelledby={titleId} className="flex flex-col gap-3 rounded-md border border-border bg-surface p-3 text-sm shadow-sm">
+    <article
+      ref={card}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-md border border-border bg-surface p-3 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
       <div className="flex items-baseline justify-between gap-2">
         <h3 id={titleId} className="font-semibold">
           Order #{order.id}
@@ -35,11 +59,20 @@ export function BoardOrderCard({ order, userId }: { order: BoardOrder; userId: s
           {dateFormat.format(new Date(order.created_at))}
         </time>
       </div>
-      {order.delivery?.full_name ? (
-        <p>
-          {order.delivery.full_name}
-          {where ? <span className="text-muted-foreground"> · {where}</span> : null}
-        </p>
+      {order.delivery ? (
+        <details className="group">
+          <summary className="cursor-pointer rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+            {order.delivery.full_name}
+            <span className="text-muted-foreground"> · {order.delivery.city}, {countryName(order.delivery.country)}</span>
+          </summary>
+          <address className="mt-1 text-muted-foreground not-italic">
+            {addressLines(order.delivery).map((line, index) => (
+              <span key={index} className="block [overflow-wrap:anywhere]">
+                {line}
+              </span>
+            ))}
+          </address>
+        </details>
       ) : null}
       <ul className="flex flex-col gap-0.5 text-muted-foreground">
         {order.order_items.map((line) => (
@@ -55,19 +88,25 @@ export function BoardOrderCard({ order, userId }: { order: BoardOrder; userId: s
       {next.length > 0 ? (
         <div className="flex flex-wrap gap-2">
           {forward.map((status) => (
-            <Button key={status} size="sm" disabled={pending} aria-describedby={titleId} onClick={() => moveTo(status)}>
+            <Button key={status} size="sm" aria-disabled={pending || undefined} aria-describedby={titleId} onClick={() => moveTo(status)}>
               {MOVE_LABELS[status]}
             </Button>
           ))}
           {next.includes('cancelled') ? (
-            <Button variant="subtle" size="sm" disabled={pending} aria-describedby={titleId} onClick={() => setConfirmingCancel(true)}>
+            <Button ref={cancelButton} variant="subtle" size="sm" aria-disabled={pending || undefined} aria-describedby={titleId} onClick={() => !pending && setConfirmingCancel(true)}>
               Cancel order
             </Button>
           ) : null}
         </div>
       ) : null}
       <Dialog open={confirmingCancel} onOpenChange={setConfirmingCancel}>
-        <DialogContent>
+        {/* No Trigger to return focus to: back to Cancel order (after a cancellation the board moves focus). */}
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            cancelButton.current?.focus();
+          }}
+        >
           <DialogTitle className="text-lg font-semibold">Cancel order #{order.id}?</DialogTitle>
           <DialogDescription className="text-muted-foreground">
             Its items go back into stock and the customer is told by e-mail. This cannot be undone.

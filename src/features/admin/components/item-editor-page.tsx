@@ -1,12 +1,13 @@
 import { ArrowLeft, ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useAdminItem, type AdminItem } from '../api/admin-items.ts';
+import { getAdminItemQueryOptions, useAdminItem, type AdminItem } from '../api/admin-items.ts';
 import { useCreateItem, useUpdateItem } from '../api/save-item.ts';
 import { ArchivePanel } from './archive-panel.tsx';
 import { Panel } from './form-controls.tsx';
@@ -61,7 +62,9 @@ function EditItem({ userId, itemId, notFound }: { userId: string; itemId: number
   const item = useAdminItem(userId, itemId);
   const { state } = useLocation();
   const justCreated = (state as { created?: unknown } | null)?.created === true;
-  if (item.isPending) {
+  // Wait for this visit's read even when an older copy is cached: the form starts from the item as
+  // it is now, so its save is not refused for a change made since the copy was cached.
+  if (item.isPending || (!item.isFetchedAfterMount && item.isFetching)) {
     return (
       <>
         <p role="status" className="sr-only">
@@ -88,6 +91,17 @@ function EditItem({ userId, itemId, notFound }: { userId: string; itemId: number
 
 function ItemEditor({ userId, item, justCreated }: { userId: string; item: AdminItem; justCreated: boolean }) {
   const update = useUpdateItem(userId);
+  const queryClient = useQueryClient();
+  // The details version the form was filled from: saves are refused once someone else has
+  // edited them since (pictures, stock and sales do not count, see the migration).
+  const [formVersion, setFormVersion] = useState(item.updated_at);
+  const [formKey, setFormKey] = useState(0);
+  const loadLatest = async () => {
+    const latest = await queryClient.fetchQuery({ ...getAdminItemQueryOptions(userId, item.id), staleTime: 0 });
+    if (!latest) return;
+    setFormVersion(latest.updated_at);
+    setFormKey((key) => key + 1);
+  };
   return (
     <>
       <PageTitle title={`${item.title} · Store admin`} />
@@ -108,12 +122,15 @@ function ItemEditor({ userId, item, justCreated }: { userId: string; item: Admin
         <div className="flex flex-col gap-6">
           <Panel title="Details">
             <ItemForm
+              key={formKey}
               userId={userId}
               item={item}
               submitLabel="Save changes"
-              onSubmit={(input) =>
-                update.mutateAsync({
-                  item,
+              onReload={loadLatest}
+              onSubmit={async (input) => {
+                const saved = await update.mutateAsync({
+                  itemId: item.id,
+                  guard: { updated_at: formVersion },
                   changes: {
                     title: input.title,
                     description: input.description,
@@ -121,8 +138,9 @@ function ItemEditor({ userId, item, justCreated }: { userId: string; item: Admin
                     category_id: input.category_id,
                     featured: input.featured,
                   },
-                })
-              }
+                });
+                setFormVersion(saved.updated_at);
+              }}
             />
           </Panel>
           <PicturesPanel userId={userId} item={item} />

@@ -4,7 +4,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { useAdminCategories, type AdminItem } from '../api/admin-items.ts';
 import { parseItemForm, slugFromTitle, type ItemFormErrors, type ItemFormValues, type ItemInput } from '../api/item-form-schema.ts';
-import { ItemFieldError } from '../api/save-item.ts';
+import { ItemFieldError, StaleItemError } from '../api/save-item.ts';
 import { CheckboxField, SelectField, TextAreaField } from './form-controls.tsx';
 
 function valuesOf(item: AdminItem | null): ItemFormValues {
@@ -26,19 +26,21 @@ interface ItemFormProps {
   item: AdminItem | null;
   submitLabel: string;
   onSubmit: (input: ItemInput) => Promise<unknown>;
+  /** Refills the form with the item as saved now (offered when a save was refused as stale). */
+  onReload?: () => Promise<void>;
 }
 
 /**
  * An item's details. Every field says what is wrong on submit (and as you fix it), nothing typed
  * is lost when saving fails, and the web address follows the name until staff edit it themselves.
  */
-export function ItemForm({ userId, item, submitLabel, onSubmit }: ItemFormProps) {
+export function ItemForm({ userId, item, submitLabel, onSubmit, onReload }: ItemFormProps) {
   const categories = useAdminCategories(userId);
   const [values, setValues] = useState(() => valuesOf(item));
   const [slugEdited, setSlugEdited] = useState(item !== null);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<ItemFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; stale: boolean } | null>(null);
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
   const creating = item === null;
@@ -61,12 +63,13 @@ export function ItemForm({ userId, item, submitLabel, onSubmit }: ItemFormProps)
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     if (saving) return;
     setSubmitted(true);
     setFailure(null);
     if ('errors' in parsed) {
       const first = Object.keys(parsed.errors)[0];
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     setSaving(true);
@@ -75,8 +78,12 @@ export function ItemForm({ userId, item, submitLabel, onSubmit }: ItemFormProps)
       setSaved(true);
       setSubmitted(false);
     } catch (error) {
-      if (error instanceof ItemFieldError) setServerErrors(error.errors);
-      else setFailure(error instanceof Error ? error.message : String(error));
+      if (error instanceof ItemFieldError) {
+        setServerErrors(error.errors);
+        form.querySelector<HTMLElement>(`[name="${Object.keys(error.errors)[0] ?? ''}"]`)?.focus();
+      } else {
+        setFailure({ message: error instanceof Error ? error.message : String(error), stale: error instanceof StaleItemError });
+      }
     } finally {
       setSaving(false);
     }
@@ -158,10 +165,24 @@ export function ItemForm({ userId, item, submitLabel, onSubmit }: ItemFormProps)
         checked={values.featured}
         onChange={(event) => change('featured', event.target.checked)}
       />
-      {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
+      {failure ? (
+        <FormAlert tone="error">
+          {failure.message}
+          {failure.stale && onReload ? (
+            <>
+              {' '}
+              Your changes are still in the form.{' '}
+              <Button type="button" variant="link" size="inline" onClick={() => void onReload()}>
+                Load their version (your changes are dropped)
+              </Button>
+            </>
+          ) : null}
+        </FormAlert>
+      ) : null}
       {saved && !creating ? <FormAlert tone="success">Changes saved.</FormAlert> : null}
       <div>
-        <Button type="submit" disabled={saving}>
+        {/* aria-disabled, not disabled: a disabled button drops keyboard focus; submit() ignores repeats. */}
+        <Button type="submit" aria-disabled={saving || undefined}>
           {saving ? 'Saving…' : submitLabel}
         </Button>
       </div>

@@ -1,10 +1,12 @@
 import { RotateCw } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { PageTitle } from '@/components/layout/page-title';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
+import { STATUS_LABELS, type OrderStatus } from '@/config/order-statuses';
 import { pluralize } from '@/utils/format';
-import { OPEN_STATUSES, useOpenOrders, type BoardOrder, type OpenStatus } from '../api/order-board.ts';
+import { BOARD_LIMIT, OPEN_STATUSES, useOpenOrders, type BoardOrder, type OpenStatus } from '../api/order-board.ts';
 import { useLiveBoard } from '../hooks/use-live-board.ts';
 import { BoardOrderCard } from './board-order-card.tsx';
 
@@ -22,15 +24,27 @@ const COLUMN_TITLES: Record<OpenStatus, string> = {
  */
 export function OrderBoard({ userId }: { userId: string }) {
   const orders = useOpenOrders(userId);
-  const announcement = useLiveBoard(userId);
+  const [announcement, setAnnouncement] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The order just moved: its card takes focus in its new column (the old one is gone).
+  const [moved, setMoved] = useState<{ orderId: number; status: OrderStatus } | null>(null);
+  useLiveBoard(userId, (orderId) => setAnnouncement(`New order #${orderId} arrived.`));
+  const onMoved = (orderId: number, status: OrderStatus) => {
+    setAnnouncement(status === 'cancelled' ? `Order #${orderId} cancelled.` : `Order #${orderId} marked ${STATUS_LABELS[status].toLowerCase()}.`);
+    setMoved({ orderId, status });
+    // A cancelled order leaves the board: the keyboard carries on from the top of it.
+    if (status === 'cancelled') heading.current?.focus();
+  };
   return (
     <>
       <PageTitle title="Orders · Store admin" />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-semibold tracking-tight">Orders</h1>
+          <h1 ref={heading} tabIndex={-1} className="text-3xl font-semibold tracking-tight focus:outline-none">
+            Orders
+          </h1>
           <p className="mt-1 text-muted-foreground">
-            {orders.data ? `${pluralize(orders.data.length, 'open order')}, oldest first. New orders appear here as they are placed.` : 'Open orders, oldest first.'}
+            {orders.data ? `${pluralize(orders.data.total, 'open order')}, oldest first. New orders appear here as they are placed.` : 'Open orders, oldest first.'}
           </p>
         </div>
       </div>
@@ -55,24 +69,49 @@ export function OrderBoard({ userId }: { userId: string }) {
           </Button>
         </FormAlert>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-4 lg:gap-4">
-          {OPEN_STATUSES.map((status) => (
-            <BoardColumn key={status} status={status} orders={orders.data.filter((order) => order.status === status)} userId={userId} />
-          ))}
-        </div>
+        <>
+          {orders.data.total > orders.data.orders.length ? (
+            <FormAlert tone="error">
+              Showing the oldest {BOARD_LIMIT} of {orders.data.total} open orders: mark delivered orders as delivered to make room.
+            </FormAlert>
+          ) : null}
+          <div className="grid gap-6 lg:grid-cols-4 lg:gap-4">
+            {OPEN_STATUSES.map((status) => (
+              <BoardColumn
+                key={status}
+                status={status}
+                orders={orders.data.orders.filter((order) => order.status === status)}
+                userId={userId}
+                focusOrderId={moved?.status === status ? moved.orderId : null}
+                onFocused={() => setMoved(null)}
+                onMoved={onMoved}
+              />
+            ))}
+          </div>
+        </>
       )}
     </>
   );
 }
 
-function BoardColumn({ status, orders, userId }: { status: OpenStatus; orders: BoardOrder[]; userId: string }) {
+interface BoardColumnProps {
+  status: OpenStatus;
+  orders: BoardOrder[];
+  userId: string;
+  focusOrderId: number | null;
+  onFocused: () => void;
+  onMoved: (orderId: number, status: OrderStatus) => void;
+}
+
+function BoardColumn({ status, orders, userId, focusOrderId, onFocused, onMoved }: BoardColumnProps) {
   const headingId = `board-${status}`;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg bg-muted/50 p-3" data-status={status}>
       <h2 id={headingId} className="flex items-center justify-between text-sm font-semibold">
         {COLUMN_TITLES[status]}
-        <span className="rounded-full bg-background px-2 py-0.5 text-xs text-muted-foreground" aria-label={pluralize(orders.length, 'order')}>
+        <span className="rounded-full bg-background px-2 py-0.5 text-xs text-muted-foreground">
           {orders.length}
+          <span className="sr-only"> {orders.length === 1 ? 'order' : 'orders'}</span>
         </span>
       </h2>
       {orders.length === 0 ? (
@@ -81,7 +120,7 @@ function BoardColumn({ status, orders, userId }: { status: OpenStatus; orders: B
         <ul className="flex flex-col gap-3">
           {orders.map((order) => (
             <li key={order.id}>
-              <BoardOrderCard order={order} userId={userId} />
+              <BoardOrderCard order={order} userId={userId} takeFocus={focusOrderId === order.id} onFocused={onFocused} onMoved={onMoved} />
             </li>
           ))}
         </ul>

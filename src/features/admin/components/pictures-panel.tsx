@@ -15,6 +15,8 @@ import { Panel } from './form-controls.tsx';
 export function PicturesPanel({ userId, item }: { userId: string; item: AdminItem }) {
   const pictures = useItemPictures(userId);
   const input = useRef<HTMLInputElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const [progress, setProgress] = useState<string | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const busy = progress !== null || pictures.remove.isPending || pictures.reorder.isPending;
@@ -49,16 +51,29 @@ export function PicturesPanel({ userId, item }: { userId: string; item: AdminIte
     setMessage({ tone: 'success', text: added === 1 ? 'Picture added.' : `${added} pictures added.` });
   };
 
-  const run = (action: Promise<unknown>, done: string) => {
+  /**
+   * Runs a reorder or removal, then puts focus back where the keyboard was: the moved picture's
+   * same button in its new place (the other one at either end), or Add pictures after a removal.
+   */
+  const run = (action: Promise<unknown>, done: string, focusLabels: string[]) => {
     setMessage(null);
     action.then(
-      () => setMessage({ tone: 'success', text: done }),
+      () => {
+        setMessage({ tone: 'success', text: done });
+        requestAnimationFrame(() => {
+          const target = focusLabels
+            .map((label) => panel.current?.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]:not([disabled])`))
+            .find(Boolean);
+          (target ?? addButton.current)?.focus();
+        });
+      },
       (error: unknown) => setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) }),
     );
   };
 
   return (
     <Panel title="Pictures" description={`Up to ${MAX_PICTURES}. JPEG, PNG or WebP under 10 MB; they are cropped to 4:5. The first one is shown on cards.`}>
+      <div ref={panel}>
       {count === 0 ? (
         <p className="rounded-md border border-dashed border-border p-6 text-center text-sm text-muted-foreground">No pictures yet.</p>
       ) : (
@@ -78,7 +93,12 @@ export function PicturesPanel({ userId, item }: { userId: string; item: AdminIte
                   size="icon-sm"
                   aria-label={`Move picture ${index + 1} earlier`}
                   disabled={busy || index === 0}
-                  onClick={() => run(pictures.reorder.mutateAsync({ item, index, offset: -1 }), `Picture moved to place ${index}.`)}
+                  onClick={() =>
+                    run(pictures.reorder.mutateAsync({ item, index, offset: -1 }), `Picture moved to place ${index}.`, [
+                      `Move picture ${index} earlier`,
+                      `Move picture ${index} later`,
+                    ])
+                  }
                 >
                   <ArrowLeft aria-hidden="true" />
                 </Button>
@@ -87,7 +107,12 @@ export function PicturesPanel({ userId, item }: { userId: string; item: AdminIte
                   size="icon-sm"
                   aria-label={`Move picture ${index + 1} later`}
                   disabled={busy || index === count - 1}
-                  onClick={() => run(pictures.reorder.mutateAsync({ item, index, offset: 1 }), `Picture moved to place ${index + 2}.`)}
+                  onClick={() =>
+                    run(pictures.reorder.mutateAsync({ item, index, offset: 1 }), `Picture moved to place ${index + 2}.`, [
+                      `Move picture ${index + 2} later`,
+                      `Move picture ${index + 2} earlier`,
+                    ])
+                  }
                 >
                   <ArrowRight aria-hidden="true" />
                 </Button>
@@ -96,7 +121,7 @@ export function PicturesPanel({ userId, item }: { userId: string; item: AdminIte
                   size="icon-sm"
                   aria-label={`Remove picture ${index + 1}`}
                   disabled={busy}
-                  onClick={() => run(pictures.remove.mutateAsync({ item, path }), 'Picture removed.')}
+                  onClick={() => run(pictures.remove.mutateAsync({ item, path }), 'Picture removed.', [])}
                 >
                   <Trash2 aria-hidden="true" />
                 </Button>
@@ -105,10 +130,11 @@ export function PicturesPanel({ userId, item }: { userId: string; item: AdminIte
           ))}
         </ol>
       )}
-      <div aria-live="polite" className="flex flex-col gap-2">
-        {progress ? <p className="text-sm text-muted-foreground">{progress}</p> : null}
-        {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}
       </div>
+      <p role="status" className="text-sm text-muted-foreground empty:hidden">
+        {progress}
+      </p>
+      {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}
       <div>
         <input
           ref={input}
@@ -120,7 +146,7 @@ export function PicturesPanel({ userId, item }: { userId: string; item: AdminIte
           aria-label="Picture files"
           onChange={(event) => void addFiles(event)}
         />
-        <Button variant="secondary" disabled={busy || count >= MAX_PICTURES} onClick={() => input.current?.click()}>
+        <Button ref={addButton} variant="secondary" disabled={count >= MAX_PICTURES} aria-disabled={busy || undefined} onClick={() => !busy && input.current?.click()}>
           <ImagePlus aria-hidden="true" />
           Add pictures
         </Button>

@@ -5,8 +5,7 @@ import { TextField } from '@/components/ui/text-field';
 import { cn } from '@/utils/cn';
 import type { AdminItem } from '../api/admin-items.ts';
 import { MOVEMENT_LABELS, STOCK_REASONS, useAdjustStock, useStockMovements, type StockReason } from '../api/stock.ts';
-import { Panel } from './form-controls.tsx';
-import { SelectField } from './form-controls.tsx';
+import { Panel, SelectField } from './form-controls.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -16,6 +15,13 @@ function parseDelta(text: string): number | null {
   if (!match) return null;
   const size = Number(match[2]);
   return match[1] === '-' || match[1] === '−' ? -size : size;
+}
+
+/** adjust_stock's rule, said before asking it: a restock or return adds, damage takes away. */
+function directionProblem(reason: StockReason, delta: number): string | null {
+  if ((reason === 'restock' || reason === 'return') && delta < 0) return `A ${reason} adds stock: enter a positive number, or choose another reason.`;
+  if (reason === 'damage' && delta > 0) return 'Damage takes stock away: enter a negative number, like -2.';
+  return null;
 }
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : `−${-delta}`);
@@ -41,6 +47,12 @@ export function StockPanel({ userId, item }: { userId: string; item: AdminItem }
     const parsed = parseDelta(delta);
     if (parsed === null || parsed === 0) {
       setDeltaError('Enter how many to add, like 5, or to take away, like -2.');
+      event.currentTarget.querySelector<HTMLElement>('[name="delta"]')?.focus();
+      return;
+    }
+    const mismatch = directionProblem(reason, parsed);
+    if (mismatch) {
+      setDeltaError(mismatch);
       event.currentTarget.querySelector<HTMLElement>('[name="delta"]')?.focus();
       return;
     }
@@ -88,7 +100,7 @@ export function StockPanel({ userId, item }: { userId: string; item: AdminItem }
         {adjust.isError ? <FormAlert tone="error">{adjust.error.message}</FormAlert> : null}
         {done ? <FormAlert tone="success">{done}</FormAlert> : null}
         <div>
-          <Button type="submit" variant="secondary" disabled={adjust.isPending}>
+          <Button type="submit" variant="secondary" aria-disabled={adjust.isPending || undefined}>
             {adjust.isPending ? 'Updating…' : 'Update stock'}
           </Button>
         </div>
@@ -109,9 +121,10 @@ export function StockPanel({ userId, item }: { userId: string; item: AdminItem }
                   {MOVEMENT_LABELS[movement.reason] ?? movement.reason}
                   {movement.order_id ? ` · order #${movement.order_id}` : ''}
                   {movement.note ? <span className="block text-muted-foreground [overflow-wrap:anywhere]">{movement.note}</span> : null}
-                  <time dateTime={movement.created_at} className="block text-xs text-muted-foreground">
-                    {dateFormat.format(new Date(movement.created_at))}
-                  </time>
+                  <span className="block text-xs text-muted-foreground">
+                    <time dateTime={movement.created_at}>{dateFormat.format(new Date(movement.created_at))}</time>
+                    {movement.actor_email ? ` · ${movement.actor_email}` : ''}
+                  </span>
                 </span>
                 <span className={cn('font-medium tabular-nums', movement.delta < 0 ? 'text-danger' : 'text-success')}>{signed(movement.delta)}</span>
               </li>

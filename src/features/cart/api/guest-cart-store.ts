@@ -63,7 +63,9 @@ export async function loadGuestCart(): Promise<CartLine[]> {
   const { data, error } = await supabase
     .from('items')
     .select(CART_ITEM_COLUMNS)
-    .in('id', lines.map((line) => line.item_id));
+    .in('id', lines.map((line) => line.item_id))
+    // An archived item is no longer sold (RLS hides it from all but staff): its line is dropped.
+    .is('archived_at', null);
   if (error) throw new Error(error.message);
   const byId = new Map(data.map((item) => [item.id, item]));
   return lines.flatMap((line) => {

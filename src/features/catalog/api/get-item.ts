@@ -9,6 +9,8 @@ export async function getItem(slug: string): Promise<Item | null> {
     .from('items')
     .select('id, slug, title, description, price_cents, currency, stock, category_id, image_paths, created_at')
     .eq('slug', slug)
+    // Customers cannot read archived items at all (RLS); staff can, but the shop is the same for them.
+    .is('archived_at', null)
     .maybeSingle();
   if (error) throw new Error(error.message);
   return data;

@@ -68,17 +68,3 @@ export function deliveryProblems(draft: DeliveryDraft): DeliveryProblems {
   return problems;
 }
 
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
-export const countryName = (code: string) => countryNames.of(code) ?? code;
-
-/** The address as lines for display: name, street, postcode and city, country, phone. */
-export function addressLines(delivery: Delivery): string[] {
-  return [
-    delivery.full_name,
-    delivery.line1,
-    delivery.line2,
-    `${delivery.postcode} ${delivery.city}`,
-    countryName(delivery.country),
-    delivery.phone ? `Phone: ${delivery.phone}` : null,
-  ].filter((line): line is string => Boolean(line));
-}

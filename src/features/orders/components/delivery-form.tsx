@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { cn } from '@/utils/cn';
-import { DELIVERY_COUNTRIES, addressLines, countryName, type DeliveryDraft, type DeliveryField, type DeliveryProblems, type SavedAddress } from '../api/delivery-schema.ts';
+import { addressLines, countryName } from '@/utils/address';
+import { DELIVERY_COUNTRIES, type DeliveryDraft, type DeliveryField, type DeliveryProblems, type SavedAddress } from '../api/delivery-schema.ts';
 
 const fieldClass =
   'h-11 w-full rounded-md border border-input bg-background px-3 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-invalid:border-danger';

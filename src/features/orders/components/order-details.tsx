@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCancelOrder } from '../api/cancel-order.ts';
-import { addressLines } from '../api/delivery-schema.ts';
+import { addressLines } from '@/utils/address';
 import { CANCELLABLE_STATUSES } from '@/config/order-statuses';
 import type { OrderWithLines } from '../api/order-schemas.ts';
 import { usePassed } from '../hooks/use-passed.ts';
