@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageTitle } from '@/components/layout/page-title';
-import { AccountSection, AccountSubsection } from '@/features/account/components/account-section';
+import { CardSection } from '@/components/ui/card-section';
+import { AccountSubsection } from '@/features/account/components/account-section';
 import { ChangeEmailForm } from '@/features/account/components/change-email-form';
 import { DeleteAccountDialog } from '@/features/account/components/delete-account-dialog';
 import { NewPasswordForm } from '@/features/account/components/new-password-form';
@@ -64,10 +65,10 @@ export function AccountRoute() {
             <SectionNav />
             <div className="grid gap-6">
               <ProfileSection userId={session.userId} email={session.email} />
-              <AccountSection id="orders" title="Orders" description="Your order requests, newest first.">
+              <CardSection id="orders" title="Orders" description="Your order requests, newest first.">
                 <OrderHistory userId={session.userId} orderHref={paths.order.getHref} />
-              </AccountSection>
-              <AccountSection id="security" title="Security" description="Password, e-mail address and where you are signed in.">
+              </CardSection>
+              <CardSection id="security" title="Security" description="Password, e-mail address and where you are signed in.">
                 <AccountSubsection id="password-heading" title="Password">
                   <NewPasswordForm label="Change password" submitLabel="Change password" askCurrent={!isRecoverySession(session.session)} />
                 </AccountSubsection>
@@ -77,18 +78,18 @@ export function AccountRoute() {
                 <AccountSubsection id="sessions-heading" title="Sessions">
                   <SignOutControls />
                 </AccountSubsection>
-              </AccountSection>
-              <AccountSection id="appearance" title="Appearance" description="The same choice as the theme button in the header.">
+              </CardSection>
+              <CardSection id="appearance" title="Appearance" description="The same choice as the theme button in the header.">
                 <ThemeRadioGroup legend="Colour theme" />
-              </AccountSection>
-              <AccountSection
+              </CardSection>
+              <CardSection
                 id="danger"
                 title="Danger zone"
                 tone="danger"
                 description="Delete your account and everything in it except past orders, which the shop keeps with the delivery details they were sent with, no longer linked to you."
               >
                 <DeleteAccountDialog email={session.email} />
-              </AccountSection>
+              </CardSection>
             </div>
           </div>
         </>

@@ -13,4 +13,18 @@ function Skeleton({ className, circle = false, ...props }: ComponentProps<'div'>
   );
 }
 
-export { Skeleton };
+/** A loading list: `count` placeholder rows, and the words a screen reader hears instead. */
+function SkeletonList({ label, count, rowClassName }: { label: string; count: number; rowClassName: string }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      {Array.from({ length: count }, (_, index) => (
+        <Skeleton key={index} className={rowClassName} />
+      ))}
+    </div>
+  );
+}
+
+export { Skeleton, SkeletonList };

@@ -1,15 +1,14 @@
-import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useProfile } from '../api/get-profile.ts';
-import { AccountSection } from './account-section.tsx';
 import { AvatarPicker } from './avatar-picker.tsx';
 import { DisplayNameForm } from './display-name-form.tsx';
-import { FormAlert } from '@/components/ui/form-alert';
 
 export function ProfileSection({ userId, email }: { userId: string; email: string }) {
   const profile = useProfile(userId);
   return (
-    <AccountSection id="profile" title="Profile" description="How you appear in Lumen.">
+    <CardSection id="profile" title="Profile" description="How you appear in Lumen.">
       {profile.isPending ? (
         <div role="status" aria-label="Loading profile" className="flex flex-col gap-4">
           <div className="flex items-center gap-4">
@@ -19,18 +18,13 @@ export function ProfileSection({ userId, email }: { userId: string; email: strin
           <Skeleton className="h-11 w-full" />
         </div>
       ) : profile.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormAlert tone="error">Your profile could not be loaded: {profile.error.message}</FormAlert>
-          <Button type="button" variant="secondary" onClick={() => void profile.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="Your profile" message={profile.error.message} onRetry={() => void profile.refetch()} />
       ) : (
         <>
           <AvatarPicker profile={profile.data} email={email} />
           <DisplayNameForm profile={profile.data} />
         </>
       )}
-    </AccountSection>
+    </CardSection>
   );
 }

@@ -1,9 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { Pagination } from '@/components/pagination';
-import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LoadError } from '@/components/ui/load-error';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { cn } from '@/utils/cn';
 import { ACTIVITY_PAGE_SIZE, useActivity } from '../api/activity.ts';
 import { describeChange } from '../utils/describe-change.ts';
@@ -25,21 +24,9 @@ export function ActivityLog({ userId }: { userId: string }) {
         <p className="mt-1 text-muted-foreground">Every change staff made to items, categories and orders, newest first.</p>
       </div>
       {activity.isPending ? (
-        <div className="flex flex-col gap-2">
-          <p role="status" className="sr-only">
-            Loading activity…
-          </p>
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} className="h-16" />
-          ))}
-        </div>
+        <SkeletonList label="Loading activity…" count={5} rowClassName="h-16" />
       ) : activity.isError ? (
-        <FormAlert tone="error">
-          {activity.error.message}{' '}
-          <Button variant="link" size="inline" onClick={() => void activity.refetch()}>
-            Try again
-          </Button>
-        </FormAlert>
+        <LoadError what="The activity" message={activity.error.message} onRetry={() => void activity.refetch()} />
       ) : activity.data.entries.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">Nothing has been changed yet.</p>
       ) : (

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { CardSection } from '@/components/ui/card-section';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import type { AdminItem } from '../api/admin-items.ts';
 import { useUpdateItem } from '../api/save-item.ts';
-import { Panel } from './form-controls.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium' });
 
@@ -22,7 +22,7 @@ export function ArchivePanel({ userId, item }: { userId: string; item: AdminItem
     update.mutate({ itemId: item.id, guard: { archived: !archive }, changes: { archived_at: archive ? new Date().toISOString() : null } });
 
   return (
-    <Panel
+    <CardSection
       title={archived ? 'Archived' : 'On sale'}
       description={
         archived
@@ -46,33 +46,16 @@ export function ArchivePanel({ userId, item }: { userId: string; item: AdminItem
           {archived ? 'Put back on sale' : 'Archive item'}
         </Button>
       </div>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        {/* The dialog has no Trigger to give focus back to: it goes back to the button that opened it. */}
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            button.current?.focus();
-          }}
-        >
-          <DialogTitle className="text-lg font-semibold">Archive “{item.title}”?</DialogTitle>
-          <DialogDescription className="text-muted-foreground">
-            It leaves the shop, search and every customer’s cart at once. Orders keep it, and you can put it back on sale later.
-          </DialogDescription>
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Keep selling</Button>
-            </DialogClose>
-            <Button
-              onClick={() => {
-                setConfirming(false);
-                setArchived(true);
-              }}
-            >
-              Archive item
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
-    </Panel>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        returnFocusTo={button}
+        title={`Archive “${item.title}”?`}
+        description="It leaves the shop, search and every customer’s cart at once. Orders keep it, and you can put it back on sale later."
+        keepLabel="Keep selling"
+        confirmLabel="Archive item"
+        onConfirm={() => setArchived(true)}
+      />
+    </CardSection>
   );
 }

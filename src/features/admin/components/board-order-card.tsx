@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { STAFF_NEXT_STATUSES, type OrderStatus } from '@/config/order-statuses';
 import { addressLines, countryName } from '@/utils/address';
@@ -99,34 +99,18 @@ export function BoardOrderCard({ order, userId, takeFocus, onFocused, onMoved }:
           ) : null}
         </div>
       ) : null}
-      <Dialog open={confirmingCancel} onOpenChange={setConfirmingCancel}>
-        {/* No Trigger to return focus to: back to Cancel order (after a cancellation the board moves focus). */}
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            cancelButton.current?.focus();
-          }}
-        >
-          <DialogTitle className="text-lg font-semibold">Cancel order #{order.id}?</DialogTitle>
-          <DialogDescription className="text-muted-foreground">
-            Its items go back into stock and the customer is told by e-mail. This cannot be undone.
-          </DialogDescription>
-          <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button variant="secondary">Keep order</Button>
-            </DialogClose>
-            <Button
-              variant="danger"
-              onClick={() => {
-                setConfirmingCancel(false);
-                moveTo('cancelled');
-              }}
-            >
-              Cancel order
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      {/* After a cancellation the board moves focus itself. */}
+      <ConfirmDialog
+        open={confirmingCancel}
+        onOpenChange={setConfirmingCancel}
+        returnFocusTo={cancelButton}
+        title={`Cancel order #${order.id}?`}
+        description="Its items go back into stock and the customer is told by e-mail. This cannot be undone."
+        keepLabel="Keep order"
+        confirmLabel="Cancel order"
+        confirmVariant="danger"
+        onConfirm={() => moveTo('cancelled')}
+      />
     </article>
   );
 }

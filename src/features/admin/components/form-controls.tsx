@@ -80,18 +80,3 @@ export function CheckboxField({ label, hint, ...props }: Omit<ComponentProps<'in
   );
 }
 
-/** A titled panel of the item page (details, pictures, stock, sale). */
-export function Panel({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 sm:p-6">
-      <div className="flex flex-col gap-1">
-        <h2 id={id} className="text-lg font-semibold">
-          {title}
-        </h2>
-        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
-      </div>
-      {children}
-    </section>
-  );
-}

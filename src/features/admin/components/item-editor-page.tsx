@@ -4,13 +4,14 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { FormAlert } from '@/components/ui/form-alert';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { getAdminItemQueryOptions, useAdminItem, type AdminItem } from '../api/admin-items.ts';
 import { useCreateItem, useUpdateItem } from '../api/save-item.ts';
 import { ArchivePanel } from './archive-panel.tsx';
-import { Panel } from './form-controls.tsx';
 import { ItemForm } from './item-form.tsx';
 import { PicturesPanel } from './pictures-panel.tsx';
 import { StockPanel } from './stock-panel.tsx';
@@ -43,7 +44,7 @@ function NewItem({ userId }: { userId: string }) {
       <PageTitle title="New item · Store admin" />
       <BackToItems />
       <h1 className="text-3xl font-semibold tracking-tight">New item</h1>
-      <Panel title="Details" description="Pictures can be added once the item exists.">
+      <CardSection title="Details" description="Pictures can be added once the item exists.">
         <ItemForm
           userId={userId}
           item={null}
@@ -53,7 +54,7 @@ function NewItem({ userId }: { userId: string }) {
             void navigate(paths.adminItem.getHref(created.id), { state: { created: true } });
           }}
         />
-      </Panel>
+      </CardSection>
     </>
   );
 }
@@ -77,12 +78,7 @@ function EditItem({ userId, itemId, notFound }: { userId: string; itemId: number
   }
   if (item.isError) {
     return (
-      <FormAlert tone="error">
-        {item.error.message}{' '}
-        <Button variant="link" size="inline" onClick={() => void item.refetch()}>
-          Try again
-        </Button>
-      </FormAlert>
+      <LoadError what="The item" message={item.error.message} onRetry={() => void item.refetch()} />
     );
   }
   if (!item.data) return notFound;
@@ -120,7 +116,7 @@ function ItemEditor({ userId, item, justCreated }: { userId: string; item: Admin
       {justCreated ? <FormAlert tone="success">Item created and on sale. Add its pictures below.</FormAlert> : null}
       <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-6">
-          <Panel title="Details">
+          <CardSection title="Details">
             <ItemForm
               key={formKey}
               userId={userId}
@@ -142,7 +138,7 @@ function ItemEditor({ userId, item, justCreated }: { userId: string; item: Admin
                 setFormVersion(saved.updated_at);
               }}
             />
-          </Panel>
+          </CardSection>
           <PicturesPanel userId={userId} item={item} />
         </div>
         <div className="flex flex-col gap-6">

@@ -5,8 +5,8 @@ import { ItemThumbnail } from '@/components/item-thumbnail';
 import { PageTitle } from '@/components/layout/page-title';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LoadError } from '@/components/ui/load-error';
+import { SkeletonList } from '@/components/ui/skeleton';
 import { inputClass } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -119,21 +119,9 @@ export function ItemList({ userId }: { userId: string }) {
       </div>
 
       {items.isPending ? (
-        <div className="flex flex-col gap-2">
-          <p role="status" className="sr-only">
-            Loading items…
-          </p>
-          {Array.from({ length: 6 }, (_, index) => (
-            <Skeleton key={index} className="h-20" />
-          ))}
-        </div>
+        <SkeletonList label="Loading items…" count={6} rowClassName="h-20" />
       ) : items.isError ? (
-        <FormAlert tone="error">
-          {items.error.message}{' '}
-          <Button variant="link" size="inline" onClick={() => void items.refetch()}>
-            Try again
-          </Button>
-        </FormAlert>
+        <LoadError what="The items" message={items.error.message} onRetry={() => void items.refetch()} />
       ) : items.data.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border p-8 text-center text-muted-foreground">
           No items match. Change the search or the filters, or create a new item.

@@ -1,8 +1,7 @@
-import { RotateCw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { PageTitle } from '@/components/layout/page-title';
-import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { STATUS_LABELS, type OrderStatus } from '@/config/order-statuses';
 import { pluralize } from '@/utils/format';
@@ -61,13 +60,7 @@ export function OrderBoard({ userId }: { userId: string }) {
           ))}
         </div>
       ) : orders.isError ? (
-        <FormAlert tone="error">
-          <p>{orders.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void orders.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </FormAlert>
+        <LoadError what="The orders" message={orders.error.message} onRetry={() => void orders.refetch()} />
       ) : (
         <>
           {orders.data.total > orders.data.orders.length ? (

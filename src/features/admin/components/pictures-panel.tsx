@@ -1,11 +1,11 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Trash2 } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ITEM_IMAGE_ASPECT, itemImageUrl } from '@/lib/item-images';
 import type { AdminItem } from '../api/admin-items.ts';
 import { MAX_PICTURES, useItemPictures } from '../api/item-pictures.ts';
-import { Panel } from './form-controls.tsx';
 
 /**
  * The item's pictures in the order the shop shows them (the first is on cards). Files are checked,
@@ -72,7 +72,7 @@ export function PicturesPanel({ userId, item }: { userId: string; item: AdminIte
   };
 
   return (
-    <Panel title="Pictures" description={`Up to ${MAX_PICTURES}. JPEG, PNG or WebP under 10 MB; they are cropped to 4:5. The first one is shown on cards.`}>
+    <CardSection title="Pictures" description={`Up to ${MAX_PICTURES}. JPEG, PNG or WebP under 10 MB; they are cropped to 4:5. The first one is shown on cards.`}>
       <div ref={panel}>
       {count === 0 ? (
         <p className="rounded-md border border-dashed border-border p-6 text-center text-sm text-muted-foreground">No pictures yet.</p>
@@ -151,6 +151,6 @@ export function PicturesPanel({ userId, item }: { userId: string; item: AdminIte
           Add pictures
         </Button>
       </div>
-    </Panel>
+    </CardSection>
   );
 }

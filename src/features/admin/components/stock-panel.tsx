@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { CardSection } from '@/components/ui/card-section';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { cn } from '@/utils/cn';
 import type { AdminItem } from '../api/admin-items.ts';
 import { MOVEMENT_LABELS, STOCK_REASONS, useAdjustStock, useStockMovements, type StockReason } from '../api/stock.ts';
-import { Panel, SelectField } from './form-controls.tsx';
+import { SelectField } from './form-controls.tsx';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -70,7 +71,7 @@ export function StockPanel({ userId, item }: { userId: string; item: AdminItem }
   };
 
   return (
-    <Panel title="Stock" description="Every change is recorded with who made it and why.">
+    <CardSection title="Stock" description="Every change is recorded with who made it and why.">
       <p className="text-sm text-muted-foreground">
         In stock: <span className={cn('text-2xl font-semibold', item.stock === 0 ? 'text-danger' : 'text-foreground')}>{item.stock}</span>
       </p>
@@ -132,6 +133,6 @@ export function StockPanel({ userId, item }: { userId: string; item: AdminItem }
           </ul>
         )}
       </div>
-    </Panel>
+    </CardSection>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useCartContext } from '../hooks/use-cart-context.ts';
@@ -38,12 +39,7 @@ export function CartDrawer({ defaultOpen = false }: { defaultOpen?: boolean }) {
               <Skeleton className="h-20" />
             </div>
           ) : cart.loadError ? (
-            <div role="alert" className="flex flex-col items-start gap-3">
-              <p>Your cart could not be loaded. {cart.loadError}</p>
-              <Button variant="secondary" onClick={() => void cart.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadError what="Your cart" message={cart.loadError} onRetry={() => void cart.refetch()} />
           ) : cart.lines.length === 0 ? (
             <p className="text-muted-foreground">Your cart is empty.</p>
           ) : (

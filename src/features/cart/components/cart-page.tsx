@@ -1,7 +1,8 @@
-import { RotateCw, ShoppingCart } from 'lucide-react';
+import { ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useCartContext } from '../hooks/use-cart-context.ts';
@@ -25,13 +26,7 @@ export function CartPage({ action }: { action: ReactNode }) {
   }
   if (cart.loadError) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-4">
-        <p>Your cart could not be loaded. {cart.loadError}</p>
-        <Button variant="secondary" onClick={() => void cart.refetch()}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <LoadError what="Your cart" message={cart.loadError} onRetry={() => void cart.refetch()} />
     );
   }
   if (cart.lines.length === 0) {

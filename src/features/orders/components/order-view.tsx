@@ -1,8 +1,7 @@
-import { RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useOrder } from '../api/get-order.ts';
@@ -35,14 +34,10 @@ export function OrderView({
   }
   if (order.isError) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-4">
+      <div className="flex flex-col items-start gap-4">
         <PageTitle title={`Order #${orderId}`} />
         <h1 className="text-3xl font-semibold tracking-tight">Order #{orderId}</h1>
-        <p>The order could not be loaded. {order.error.message}</p>
-        <Button variant="secondary" onClick={() => void order.refetch()}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
+        <LoadError what="The order" message={order.error.message} onRetry={() => void order.refetch()} />
       </div>
     );
   }
