@@ -161,6 +161,7 @@ export type Database = {
           featured: boolean
           id: number
           image_paths: string[]
+          on_sale: boolean
           price_cents: number
           search_vector: unknown
           slug: string
@@ -177,6 +178,7 @@ export type Database = {
           featured?: boolean
           id?: never
           image_paths?: string[]
+          on_sale?: boolean
           price_cents: number
           search_vector?: unknown
           slug: string
@@ -193,6 +195,7 @@ export type Database = {
           featured?: boolean
           id?: never
           image_paths?: string[]
+          on_sale?: boolean
           price_cents?: number
           search_vector?: unknown
           slug?: string

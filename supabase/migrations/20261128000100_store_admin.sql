@@ -8,10 +8,17 @@
 -- (search_items, below) skip them even for staff browsing the shop, no cart can hold them.
 alter table public.items add column archived_at timestamptz;
 comment on column public.items.archived_at is 'When staff took the item off sale; null while it is sold.';
+-- The shop's rules read on_sale, not "archived_at is null": where a table has no statistics (PGlite
+-- never runs ANALYZE; a hosted table before autovacuum's first pass) the planner takes IS NULL to
+-- keep 0.5 % of the rows, and on a 100,000-item catalog it sorted the whole table for the newest
+-- 24 (90 ms) instead of reading them from the created_at index (2 ms). A boolean column is taken
+-- to keep half, which keeps the index plans.
+alter table public.items add column on_sale boolean not null generated always as (archived_at is null) stored;
+comment on column public.items.on_sale is 'archived_at is null, kept by the database: what the shop''s policies and search filter on.';
 
 drop policy "Anyone can read items" on public.items;
 create policy "Anyone can read items on sale" on public.items for select to anon, authenticated
-  using (archived_at is null);
+  using (on_sale);
 create policy "Staff read every item" on public.items for select to authenticated
   using ((select public.authorize('items.write')));
 
@@ -135,7 +142,12 @@ for each row execute function private.stamp_archived_at();
 create index items_admin_updated_at_idx on public.items (updated_at desc, id desc);
 
 -- search_items as before (20261126000100_search_relevance.sql) but never listing archived items:
--- the shop is the same for staff as for customers. Only the `filters` start changes.
+-- the shop is the same for staff as for customers. The `filters` start changes, and it runs as its
+-- owner: with any select policy on items other than `true`, Postgres may not use an index for a
+-- condition whose operator is not leakproof (text search's @@ is not) before the policy has been
+-- checked row by row, so every search read all 100,000 items of the bench catalog (1 s, was
+-- 13 ms). What it returns is what the policy lets anyone read (on_sale, filtered below), and only
+-- the columns the shop shows.
 create or replace function public.search_items(
   query text default '',
   category text default null,
@@ -149,6 +161,7 @@ create or replace function public.search_items(
 ) returns jsonb
 language plpgsql
 stable
+security definer
 set search_path = ''
 as $$
 declare
@@ -157,7 +170,7 @@ declare
   literal tsquery;
   category_id bigint;
   order_clause text;
-  filters text := 'i.archived_at is null';
+  filters text := 'i.on_sale';
   skip integer;
   count_limit integer;
   seen integer;

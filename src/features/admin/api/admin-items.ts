@@ -25,9 +25,10 @@ export async function listAdminItems(filters: ItemListFilters) {
   const search = filters.search.trim();
   if (search) request = request.or(`title.ilike.${JSON.stringify(likePattern(search))},slug.ilike.${JSON.stringify(likePattern(search))}`);
   if (filters.category !== null) request = request.eq('category_id', filters.category);
-  if (filters.status === 'on-sale') request = request.is('archived_at', null);
-  if (filters.status === 'archived') request = request.not('archived_at', 'is', null);
-  if (filters.status === 'low-stock') request = request.is('archived_at', null).lte('stock', LOW_STOCK);
+  // on_sale rather than archived_at's nullness: see the column's comment (the planner's estimate).
+  if (filters.status === 'on-sale') request = request.eq('on_sale', true);
+  if (filters.status === 'archived') request = request.eq('on_sale', false);
+  if (filters.status === 'low-stock') request = request.eq('on_sale', true).lte('stock', LOW_STOCK);
   const from = (filters.page - 1) * ADMIN_PAGE_SIZE;
   const { data, error, count } = await request
     .order('updated_at', { ascending: false })

@@ -9,8 +9,8 @@ export interface ChangeDescription {
   details: string[];
 }
 
-/** Columns that change with every edit or say nothing a person would look for. */
-const IGNORED = new Set(['updated_at', 'created_at', 'search_vector', 'id']);
+/** Columns that change with every edit, follow another one (on_sale) or say nothing a person would look for. */
+const IGNORED = new Set(['updated_at', 'created_at', 'search_vector', 'on_sale', 'id']);
 
 const FIELD_NAMES: Record<string, string> = {
   title: 'Name',
