@@ -175,6 +175,19 @@ test('what is typed into a prerendered page that is rendered anew (its address h
   await expect(form.getByLabel('Password', { exact: true })).toHaveValue('demo-password-1');
 });
 
+test('a field that has the focus when its page is rendered anew keeps it: typing goes on into the live field', async ({ page }) => {
+  const release = await holdTheApp(page);
+  await page.goto('/sign-in?from=prerender-test', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('E-mail').fill('demo@');
+  release();
+  await expect(form.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  // The prerendered field is gone; what is typed now must reach the one that replaced it.
+  await page.keyboard.type('lumen.test');
+  await expect(form.getByLabel('E-mail')).toHaveValue('demo@lumen.test');
+  await expect(form.getByLabel('E-mail')).toBeFocused();
+});
+
 test('a form whose text follows what is typed (a new password\'s length hint) hydrates without a mismatch', async ({ page }) => {
   // The fixture fails the test on any page error, React's hydration mismatch (#418) included.
   const release = await holdTheApp(page);

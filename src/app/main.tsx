@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { getSupabase } from '@/lib/supabase';
-import { forgetTypedInputs, watchTypedInputs } from '@/lib/typed-before-hydration';
+import { forgetTypedInputs, refocusReplacedField, watchTypedInputs } from '@/lib/typed-before-hydration';
 import { whenIdle } from '@/lib/when-idle';
 import { takeOverEarlyPresses } from '@/lib/early-presses';
 import { getThemeStore } from '@/theme/use-theme';
@@ -42,7 +42,7 @@ async function start(container: HTMLElement) {
   await loadMatchedRoutes(window.location);
   const app = (
     <StrictMode>
-      <AppProviders onMounted={afterFirstRender}>
+      <AppProviders onCommitted={refocusReplacedField} onMounted={afterFirstRender}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

@@ -1,9 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { queryClient as browserQueryClient } from '@/lib/query-client';
 
-/** Calls `onMounted` once, after the first commit (for a prerendered page: once it is hydrated). */
-function AfterFirstCommit({ onMounted }: { onMounted: () => void }) {
+/**
+ * Calls `onCommitted` in the first commit, before the browser paints or handles another key, and
+ * `onMounted` once after it (for a prerendered page: once it is hydrated).
+ */
+function AfterFirstCommit({ onCommitted, onMounted }: { onCommitted?: () => void; onMounted: () => void }) {
+  useLayoutEffect(() => onCommitted?.(), [onCommitted]);
   useEffect(() => onMounted(), [onMounted]);
   return null;
 }
@@ -12,16 +16,18 @@ function AfterFirstCommit({ onMounted }: { onMounted: () => void }) {
 export function AppProviders({
   children,
   queryClient = browserQueryClient,
+  onCommitted,
   onMounted,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
+  onCommitted?: () => void;
   onMounted?: () => void;
 }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {onMounted ? <AfterFirstCommit onMounted={onMounted} /> : null}
+      {onMounted ? <AfterFirstCommit onCommitted={onCommitted} onMounted={onMounted} /> : null}
     </QueryClientProvider>
   );
 }

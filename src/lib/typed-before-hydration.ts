@@ -10,6 +10,8 @@
  */
 const typedByForm = new Map<string, Record<string, string>>();
 let stopWatching: (() => void) | null = null;
+/** The prerendered text field that had the focus last: its form (by its fields' names) and name. */
+let focusedField: { element: Element; formKey: string; name: string } | null = null;
 
 const formKey = (names: readonly string[]) => [...names].sort().join('&');
 
@@ -17,8 +19,15 @@ function isTextField(element: Element): element is HTMLInputElement | HTMLTextAr
   return (element instanceof HTMLInputElement && !['checkbox', 'radio', 'file', 'hidden', 'submit'].includes(element.type)) || element instanceof HTMLTextAreaElement;
 }
 
+const namedTextFields = (form: HTMLFormElement) => [...form.elements].filter(isTextField).filter((field) => field.name);
+
+function recordFocus(element: Element | null): void {
+  const form = element && isTextField(element) && element.name ? element.closest('form') : null;
+  if (element && isTextField(element) && form) focusedField = { element, formKey: formKey(namedTextFields(form).map((field) => field.name)), name: element.name };
+}
+
 function recordForm(form: HTMLFormElement): void {
-  const fields = [...form.elements].filter(isTextField).filter((field) => field.name);
+  const fields = namedTextFields(form);
   const typed: Record<string, string> = {};
   for (const field of fields) if (field.value !== field.defaultValue) typed[field.name] = field.value;
   const key = formKey(fields.map((field) => field.name));
@@ -33,8 +42,32 @@ export function watchTypedInputs(root: HTMLElement): void {
     const form = event.target instanceof Element ? event.target.closest('form') : null;
     if (form && root.contains(form)) recordForm(form);
   };
+  if (document.activeElement && root.contains(document.activeElement)) recordFocus(document.activeElement);
+  const onFocus = (event: FocusEvent) => recordFocus(event.target instanceof Element ? event.target : null);
   root.addEventListener('input', onInput, true);
-  stopWatching = () => root.removeEventListener('input', onInput, true);
+  root.addEventListener('focusin', onFocus, true);
+  stopWatching = () => {
+    root.removeEventListener('input', onInput, true);
+    root.removeEventListener('focusin', onFocus, true);
+  };
+}
+
+/**
+ * After a page rendered anew has replaced the prerendered one: when the field being typed into
+ * was replaced with it, its successor gets the focus, so the next keys land in the live field
+ * instead of nowhere. Nothing moves when the visitor has focused something else meanwhile.
+ */
+export function refocusReplacedField(): void {
+  const last = focusedField;
+  focusedField = null;
+  if (!last || last.element.isConnected) return;
+  if (document.activeElement && document.activeElement !== document.body) return;
+  for (const form of document.querySelectorAll('form')) {
+    const fields = namedTextFields(form);
+    if (formKey(fields.map((field) => field.name)) !== last.formKey) continue;
+    fields.find((field) => field.name === last.name)?.focus();
+    return;
+  }
 }
 
 /** The values typed into the form with these fields before the app took over (null when none). */
@@ -47,4 +80,5 @@ export function forgetTypedInputs(): void {
   stopWatching?.();
   stopWatching = null;
   typedByForm.clear();
+  focusedField = null;
 }
