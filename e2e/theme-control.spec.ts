@@ -112,6 +112,18 @@ test("Enter on the theme button while the menu's code is still on its way opens 
   await expectThemeMenuOpenedByEnter(page, release);
 });
 
+test('the theme button focused while its menu\'s code is on its way keeps the focus when the code arrives: Enter then opens it', async ({ page }) => {
+  const release = await holdRequests(page, '**/assets/theme-menu-*.js');
+  await page.goto('/');
+  await appIsLive(page);
+  await page.getByRole('button', { name: /^Theme/ }).focus();
+  release();
+  // The look-alike gives way to the real trigger (a menu button), which must have the focus.
+  await expect(page.locator('button[aria-haspopup="menu"][aria-label^="Theme"]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeFocused();
+});
+
 for (const value of ['"dark"', 'DARK', 'auto', '<script>alert(1)</script>', '']) {
   test(`an invalid stored value (${JSON.stringify(value)}) means no preference`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -41,11 +41,14 @@ function DeferredWidget({ name, widget, trigger }: { name: string; widget: Defer
   // one going away has the focus, whoever focused it before the page was live included, the
   // trigger that replaces it gets it.
   const refocus = useRef(false);
-  useLayoutEffect(() => {
+  const refocusIfReplaced = () => {
     if (!refocus.current) return;
     refocus.current = false;
     slot.current?.querySelector('button')?.focus();
-  });
+  };
+  // As the page goes live this component renders again; when the widget's code arrives only the
+  // Suspense boundary does, so the widget's side of it asks too (CommittedWith, below).
+  useLayoutEffect(refocusIfReplaced);
   const onFocusedUnmount = () => {
     refocus.current = true;
   };
@@ -62,12 +65,19 @@ function DeferredWidget({ name, widget, trigger }: { name: string; widget: Defer
       {hydrated ? (
         <Suspense fallback={<FocusWatch onFocusedUnmount={onFocusedUnmount}>{fallback}</FocusWatch>}>
           <widget.Component defaultOpen={openOnArrival !== null} openedWith={openOnArrival ?? undefined} />
+          <CommittedWith run={refocusIfReplaced} />
         </Suspense>
       ) : (
         <FocusWatch onFocusedUnmount={onFocusedUnmount}>{fallback}</FocusWatch>
       )}
     </span>
   );
+}
+
+/** Runs `run` in every commit it is part of (layout effects run after the removed elements' cleanups). */
+function CommittedWith({ run }: { run: () => void }) {
+  useLayoutEffect(run);
+  return null;
 }
 
 /**
