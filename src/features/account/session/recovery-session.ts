@@ -1,5 +1,5 @@
-import { decodeJwt } from 'jose';
 import type { Session } from '@/lib/supabase';
+import { readTokenClaims } from './token-claims.ts';
 
 /**
  * Whether the session was made by a password-recovery link: its access token says how the user
@@ -7,10 +7,6 @@ import type { Session } from '@/lib/supabase';
  * without the current one (whoever followed the link has forgotten it); any other needs it.
  */
 export function isRecoverySession(session: Session): boolean {
-  try {
-    const { amr } = decodeJwt(session.access_token);
-    return Array.isArray(amr) && amr.some((entry: unknown) => typeof entry === 'object' && entry !== null && 'method' in entry && entry.method === 'recovery');
-  } catch {
-    return false;
-  }
+  const amr = readTokenClaims(session.access_token)?.amr;
+  return Array.isArray(amr) && amr.some((entry: unknown) => typeof entry === 'object' && entry !== null && 'method' in entry && entry.method === 'recovery');
 }

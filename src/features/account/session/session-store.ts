@@ -1,6 +1,6 @@
 import { userScopeGuard } from '@/lib/query-client';
 import { getSupabase, type Session } from '@/lib/supabase';
-import { roleFromAccessToken, type AppRole } from './token-role.ts';
+import { roleFromAccessToken, type AppRole } from './token-claims.ts';
 
 export type { Session };
 

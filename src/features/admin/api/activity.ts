@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Json } from '@/types/database';
 import { getSupabase } from '@/lib/supabase';
 import { ADMIN_STALE_TIME, adminKeys } from './admin-keys.ts';
 
@@ -14,12 +13,12 @@ async function listActivity(page: number) {
     .select('id, at, actor_email, action, entity, entity_id, before, after', { count: 'estimated' })
     .order('id', { ascending: false })
     .range(from, from + ACTIVITY_PAGE_SIZE - 1);
-  if (error) throw new Error(`The activity could not be loaded: ${error.message}`);
+  // Shown by LoadError, which says what could not be loaded: the cause only.
+  if (error) throw new Error(error.message);
   return { entries: data, total: count ?? data.length };
 }
 
 export type ActivityEntry = Awaited<ReturnType<typeof listActivity>>['entries'][number];
-export type { Json };
 
 export function useActivity(userId: string, page: number) {
   return useQuery({ queryKey: adminKeys.activity(userId, page), queryFn: () => listActivity(page), placeholderData: keepPreviousData, staleTime: ADMIN_STALE_TIME });

@@ -34,7 +34,8 @@ export async function listAdminItems(filters: ItemListFilters) {
     .order('updated_at', { ascending: false })
     .order('id', { ascending: false })
     .range(from, from + ADMIN_PAGE_SIZE - 1);
-  if (error) throw new Error(`The items could not be loaded: ${error.message}`);
+  // Shown by LoadError, which says what could not be loaded: the cause only.
+  if (error) throw new Error(error.message);
   return { items: data, total: count ?? data.length };
 }
 
@@ -53,7 +54,7 @@ export function useAdminItems(userId: string, filters: ItemListFilters) {
 export async function getAdminItem(itemId: number) {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('items').select(ITEM_COLUMNS).eq('id', itemId).maybeSingle();
-  if (error) throw new Error(`The item could not be loaded: ${error.message}`);
+  if (error) throw new Error(error.message);
   return data;
 }
 

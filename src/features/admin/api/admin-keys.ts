@@ -22,8 +22,8 @@ export const ADMIN_STALE_TIME = 0;
  */
 export const adminKeys = {
   all: (userId: string) => ['admin', userScope(userId)] as const,
-  items: (userId: string, filters: ItemListFilters) => [...adminKeys.all(userId), 'items', filters] as const,
   itemLists: (userId: string) => [...adminKeys.all(userId), 'items'] as const,
+  items: (userId: string, filters: ItemListFilters) => [...adminKeys.itemLists(userId), filters] as const,
   item: (userId: string, itemId: number) => [...adminKeys.all(userId), 'item', itemId] as const,
   movements: (userId: string, itemId: number) => [...adminKeys.all(userId), 'movements', itemId] as const,
   categories: (userId: string) => [...adminKeys.all(userId), 'categories'] as const,

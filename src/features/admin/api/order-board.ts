@@ -12,7 +12,6 @@ export type OpenStatus = (typeof OPEN_STATUSES)[number];
 /** The oldest open orders first; a small shop has far fewer than this open at once. */
 export const BOARD_LIMIT = 200;
 
-
 async function listOpenOrders() {
   const supabase = await getSupabase();
   const { data, error, count } = await supabase
@@ -22,7 +21,8 @@ async function listOpenOrders() {
     .order('created_at')
     .order('id')
     .limit(BOARD_LIMIT);
-  if (error) throw new Error(`The orders could not be loaded: ${error.message}`);
+  // Shown by LoadError, which says what could not be loaded: the cause only.
+  if (error) throw new Error(error.message);
   const orders = data.map((order) => ({
     ...order,
     status: order.status as OpenStatus,

@@ -50,7 +50,7 @@ export async function updateItem(
   if ('updated_at' in guard) request = request.eq('updated_at', guard.updated_at);
   // PostgREST compares a text[] column with an array literal: {"a/1","b/2"}.
   if ('image_paths' in guard) request = request.filter('image_paths', 'eq', `{${guard.image_paths.map((path) => JSON.stringify(path)).join(',')}}`);
-  if ('archived' in guard) request = guard.archived ? request.not('archived_at', 'is', null) : request.is('archived_at', null);
+  if ('archived' in guard) request = request.eq('on_sale', !guard.archived);
   const { data, error } = await request.select(ITEM_COLUMNS).maybeSingle();
   if (error) throw new Error(adminErrorMessage(error, 'the item was not saved'));
   if (!data) throw new StaleItemError();

@@ -1,38 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { FieldFrame } from '@/components/ui/field-frame';
 import { inputClass } from '@/components/ui/text-field';
 import { cn } from '@/utils/cn';
-
-interface FieldFrameProps {
-  label: string;
-  hint?: ReactNode;
-  error?: string | undefined;
-  className?: string;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ReactNode;
-}
-
-/** Label, hint and error wired to one control with aria-describedby / aria-invalid (as TextField does for inputs). */
-function FieldFrame({ label, hint, error, className, children }: FieldFrameProps) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children({ id, describedBy, invalid: error ? true : undefined })}
-      {hint ? (
-        <div id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** The input look (TextField's) for several lines: its own height and padding rather than the input's. */
 const textAreaClass = inputClass.replace('h-11 ', 'min-h-32 py-2 ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roleFromAccessToken } from './token-role.ts';
+import { readTokenClaims, roleFromAccessToken } from './token-claims.ts';
 
 /** A JWT's shape: base64url of the UTF-8 JSON (btoa alone takes Latin-1 only). */
 const base64Url = (text: string) =>
@@ -17,5 +17,13 @@ describe('roleFromAccessToken', () => {
     expect(roleFromAccessToken(token({ sub: 'u', user_role: 'admin' }))).toBeNull();
     expect(roleFromAccessToken('not-a-token')).toBeNull();
     expect(roleFromAccessToken('a.%%%.c')).toBeNull();
+  });
+});
+
+describe('readTokenClaims', () => {
+  it('reads the claims as UTF-8, and nothing from a token that is not one', () => {
+    expect(readTokenClaims(token({ email: 'ü@x.test', amr: [{ method: 'recovery' }] }))).toEqual({ email: 'ü@x.test', amr: [{ method: 'recovery' }] });
+    expect(readTokenClaims(token([1, 2]))).toBeNull();
+    expect(readTokenClaims('not-a-token')).toBeNull();
   });
 });
