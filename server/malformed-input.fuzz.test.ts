@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ORDER_WEBHOOK_SECRET } from './functions/local-function-secrets.ts';
 import { createListeningBackend } from './testing/listening-backend.ts';
 import { malformedRequest, type FuzzTargets, type MalformedRequest } from './testing/malformed-requests.ts';
 import type { TestBackend } from './testing/test-backend.ts';
@@ -78,7 +79,7 @@ describe('malformed input across the services (issue 16)', () => {
     expect(data.session).not.toBeNull();
     const webhook = await backend.fetch(url('/functions/v1/order-confirmation'), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-webhook-secret': LOCAL_ORDER_WEBHOOK_SECRET },
       body: JSON.stringify({ type: 'INSERT', table: 'orders', schema: 'public', record: { id: 999_999 } }),
     });
     // Through the function, back into REST over HTTP, and a clean "not found".

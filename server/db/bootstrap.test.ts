@@ -124,7 +124,7 @@ describe('bootstrap ledger', () => {
       for (const name of ['00-roles-and-schemas.sql', '10-auth.sql', '20-storage.sql', '30-realtime.sql', '40-platform.sql']) {
         await old.exec(await readFile(path.join(dir, name), 'utf8'));
       }
-      expect(await bootstrapDatabase(old)).toEqual(['50-webhooks-and-vault.sql', '60-mail-idempotency.sql', '70-role-timeouts.sql', '80-realtime-broadcast-from-database.sql']);
+      expect(await bootstrapDatabase(old)).toEqual(['50-webhooks-and-vault.sql', '60-mail-idempotency.sql', '70-role-timeouts.sql', '80-realtime-broadcast-from-database.sql', '90-local-order-webhook-secret.sql']);
       expect((await old.query(`select to_regprocedure('supabase_functions.http_request()') is not null as ok`)).rows).toEqual([{ ok: true }]);
       expect(await bootstrapDatabase(old)).toEqual([]);
     } finally {

@@ -5,6 +5,7 @@ import { mapApiKey, resolveBearer } from '../gateway/resolve-bearer.ts';
 import { verifyJwt } from '../gateway/jwt.ts';
 import { installDenoShim } from './deno-shim.ts';
 import { createFunctionLoader } from './function-loader.ts';
+import { localFunctionSecrets } from './local-function-secrets.ts';
 
 export interface FunctionsOptions {
   /** Wall-clock limit per request (hosted: 150 s on the free plan, 400 s locally with the CLI). */
@@ -13,7 +14,7 @@ export interface FunctionsOptions {
 
 const DEFAULT_TIMEOUT_MS = 150_000;
 
-/** The environment Supabase gives every function, pointing at this backend. */
+/** The environment Supabase gives every function, pointing at this backend, plus the project's function secrets. */
 export function functionEnvironment(ctx: ServerContext): Record<string, string> {
   return {
     SUPABASE_URL: ctx.publicUrl,
@@ -24,6 +25,7 @@ export function functionEnvironment(ctx: ServerContext): Record<string, string> 
     // No direct database connection exists locally (PGlite is in-process); functions use the APIs.
     SUPABASE_DB_URL: '',
     LUMEN_MAIL_API_URL: `${ctx.publicUrl}/_dev/mail/send`,
+    ...localFunctionSecrets,
   };
 }
 

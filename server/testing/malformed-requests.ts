@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { ApiKeys } from '../gateway/keys.ts';
+import { LOCAL_ORDER_WEBHOOK_SECRET } from '../functions/local-function-secrets.ts';
 
 /**
  * fast-check arbitraries for requests a client should never send: random paths under each
@@ -169,8 +170,11 @@ function headersFor(keys: ApiKeys, targets: FuzzTargets): fc.Arbitrary<Record<st
     fc.oneof(headerText, fc.constantFrom(...['[1]', '{"a":1e400}', '{"a":"\\u0000"}', '{"a":"\\ud800"}', deepText(5_000, 'object')].map(base64), 'return=representation', 'count=exact', 'bytes=5-1', 'bytes=-0')),
     { maxKeys: 3 },
   );
-  return fc.record({ apikey: fc.option(key), bearer: fc.option(key), contentType: fc.option(contentType), extra }).map(({ apikey, bearer, contentType: type, extra: rest }) => {
+  // Mostly the order webhooks' secret, so webhook payloads get past order-confirmation's check to its validation.
+  const webhookSecret = fc.constantFrom(LOCAL_ORDER_WEBHOOK_SECRET, LOCAL_ORDER_WEBHOOK_SECRET, `${LOCAL_ORDER_WEBHOOK_SECRET}x`);
+  return fc.record({ apikey: fc.option(key), bearer: fc.option(key), contentType: fc.option(contentType), extra, secret: fc.option(webhookSecret) }).map(({ apikey, bearer, contentType: type, extra: rest, secret }) => {
     const headers: Record<string, string> = { ...rest };
+    if (secret !== null) headers['x-webhook-secret'] = secret;
     if (apikey !== null) headers.apikey = apikey;
     if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
     if (type !== null) headers['content-type'] = type;

@@ -63,8 +63,12 @@ describe('order-confirmation, called by the database', () => {
     } else {
       const receipt = last?.[0];
       expect(receipt, 'the receipt notification of a new order').toBeDefined();
-      // attempts 0: the webhook never reached the function (project_url, Database Webhooks, verify_jwt).
-      expect(receipt?.attempts, 'order-confirmation was never called by the webhook').toBeGreaterThan(0);
+      // attempts 0: the webhook never got through to the function (project_url, Database Webhooks, verify_jwt,
+      // or the webhook secret: Vault's order_webhook_secret must equal the function's ORDER_WEBHOOK_SECRET).
+      expect(
+        receipt?.attempts,
+        'order-confirmation was never called by the webhook, or refused it (is Vault\'s order_webhook_secret the function\'s ORDER_WEBHOOK_SECRET? its logs say)',
+      ).toBeGreaterThan(0);
       expect(receipt?.last_error).toMatch(/mail/);
       reportWarning(
         `order-confirmation ran but could not send the receipt (${receipt?.last_error ?? '?'}): set RESEND_API_KEY and RECEIPT_FROM with ` +
@@ -77,21 +81,44 @@ describe('order-confirmation, called by the database', () => {
     expect(await readStock(item.id)).toBe(before);
   });
 
-  it('takes calls without a JWT but acts only on a real order: 405, 400 and 404 otherwise', async () => {
+  it('refuses every call without the webhooks\' secret alike, whether the order exists or not', async () => {
     const { url } = conformanceTarget();
-    const call = (body: unknown, method = 'POST') =>
+    const existing = await someOrderOfTheBuyer();
+    const call = (body: unknown, headers: Record<string, string> = {}, method = 'POST') =>
       fetch(`${url}/functions/v1/order-confirmation`, {
         method,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...headers },
         body: method === 'GET' ? undefined : JSON.stringify(body),
       });
-    expect((await call(null, 'GET')).status).toBe(405);
-    expect((await call({ order_id: 1 })).status).toBe(400);
-    const missing = await call({ type: 'INSERT', table: 'orders', schema: 'public', record: { id: 2_000_000_000 } });
-    expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: 'Order 2000000000 was not found.' });
+    const webhook = (id: number) => ({ type: 'INSERT', table: 'orders', schema: 'public', record: { id } });
+    const answers = [];
+    for (const response of [
+      await call(webhook(existing)),
+      await call(webhook(2_000_000_000)),
+      await call(webhook(existing), { 'x-webhook-secret': 'not-the-secret' }),
+      await call({ order_id: existing }),
+      await call(null, {}, 'GET'),
+    ]) {
+      answers.push({ status: response.status, body: await response.json() });
+    }
+    // The function's own refusal (the gateway's, with verify_jwt on, reads {"msg": …}), the same every time.
+    const refused = { status: 401, body: { error: "Only the database's order webhooks may call this function (x-webhook-secret)." } };
+    expect(answers).toEqual(Array.from({ length: answers.length }, () => refused));
   });
 });
+
+/** An order of the buyer's (the receipt test's, or a new one, cancelled at once to put the stock back). */
+async function someOrderOfTheBuyer(): Promise<number> {
+  const { data } = await buyer.client.from('orders').select('id').order('id', { ascending: false }).limit(1);
+  const known = (data as { id: number }[] | null)?.[0]?.id;
+  if (known !== undefined) return known;
+  expect((await buyer.client.from('cart_items').insert({ item_id: item.id, quantity: 1 })).error).toBeNull();
+  const placed = await buyer.client.rpc('place_order', { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY });
+  expect(placed.error).toBeNull();
+  const orderId = (placed.data as { order_id: number }).order_id;
+  expect((await buyer.client.rpc('cancel_order', { order_id: orderId })).error).toBeNull();
+  return orderId;
+}
 
 describe('edge function delete-account', () => {
   it('needs {"confirm": true}, then deletes the caller and nobody else', async () => {

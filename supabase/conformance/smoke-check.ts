@@ -183,19 +183,24 @@ export async function runSmokeCheck(options: SmokeOptions): Promise<SmokeResult[
   await check('function order-confirmation', async () => {
     const label = 'function order-confirmation';
     // The database's webhooks call it without a user's JWT, so it must be deployed with
-    // verify_jwt = false (config.toml); it answers a payload that names no order with 400.
+    // verify_jwt = false (config.toml); without the webhooks' secret it refuses a call itself,
+    // before reading the payload, with its own 401 (the gateway's reads {"msg": …}).
     const response = await get(`${api}/functions/v1/order-confirmation`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ type: 'INSERT', table: 'orders', schema: 'public', record: {} }),
+      body: JSON.stringify({ type: 'INSERT', table: 'orders', schema: 'public', record: { id: 1 } }),
     });
-    const body = short(await readBody(response));
+    const text = await readBody(response);
+    const body = short(text);
     if (response.status === 404) return record(label, 'fail', 'not deployed (404): supabase functions deploy order-confirmation');
-    if (response.status === 401) {
+    const refusedByFunction = response.status === 401 && /x-webhook-secret/.test(text);
+    if (response.status === 401 && !refusedByFunction) {
       return record(label, 'fail', 'refuses calls without a JWT, so the Database Webhooks cannot reach it: deploy it with verify_jwt = false (config.toml does)');
     }
-    if (response.status !== 400) return record(label, 'fail', `a webhook payload without an order answered ${response.status} (expected 400): ${body}`);
-    record(label, 'pass', 'deployed; takes Database Webhook calls (no JWT) and refuses payloads without an order');
+    if (!refusedByFunction) {
+      return record(label, 'fail', `a call without the webhook secret answered ${response.status} (expected 401): ${body}; deploy the current function`);
+    }
+    record(label, 'pass', 'deployed; takes calls without a JWT and refuses those without the order webhooks\' secret');
   });
 
   await check('function delete-account', async () => {

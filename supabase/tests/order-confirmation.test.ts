@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createListeningBackend } from '../../server/testing/listening-backend.ts';
 import type { TestBackend } from '../../server/testing/test-backend.ts';
+import { installDenoShim } from '../../server/functions/deno-shim.ts';
+import { LOCAL_ORDER_WEBHOOK_SECRET } from '../../server/functions/local-function-secrets.ts';
 import { LUMEN_PROJECT_DIR } from './lumen-database.ts';
 import { TEST_DELIVERY, TEST_DELIVERY_JSON } from './test-delivery.ts';
 
@@ -111,7 +113,8 @@ describe('receipts driven by the database', () => {
       const id = rows[0]?.result.order_id ?? 0;
       await tx.query(`reset role`);
       await tx.query(
-        `select net.http_post('http://kong:8000/functions/v1/order-confirmation', jsonb_build_object('type', 'INSERT', 'table', 'orders', 'schema', 'public', 'record', jsonb_build_object('id', $1::bigint)))
+        `select net.http_post('http://kong:8000/functions/v1/order-confirmation', jsonb_build_object('type', 'INSERT', 'table', 'orders', 'schema', 'public', 'record', jsonb_build_object('id', $1::bigint)),
+           headers := jsonb_build_object('Content-Type', 'application/json', 'x-webhook-secret', (select decrypted_secret from vault.decrypted_secrets where name = 'order_webhook_secret')))
          from generate_series(1, 2)`,
         [id],
       );
@@ -175,11 +178,11 @@ describe('receipts driven by the database', () => {
     expect(rows).toEqual([{ state: 'sent', attempts: 2 }]);
   });
 
-  it('answers calls that are not a webhook about an order with 4xx, and changes nothing', async () => {
+  it('answers calls with the secret that are not a webhook about an order with 4xx, and changes nothing', async () => {
     const call = (body: unknown, method = 'POST') =>
       fetch(`${backend.ctx.publicUrl}/functions/v1/order-confirmation`, {
         method,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', 'x-webhook-secret': LOCAL_ORDER_WEBHOOK_SECRET },
         body: method === 'GET' ? undefined : JSON.stringify(body),
       });
     expect((await call(null, 'GET')).status).toBe(405);
@@ -225,6 +228,97 @@ describe('receipts driven by the database', () => {
     // A customer cannot move their own order along.
     const refused = await rest('/rest/v1/rpc/set_order_status', token, { method: 'POST', body: JSON.stringify({ order_id: orderId, status: 'cancelled' }) });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('who may call order-confirmation', () => {
+  const webhookPayload = (id: number) => ({ type: 'INSERT', table: 'orders', schema: 'public', record: { id } });
+  const call = (body: unknown, headers: Record<string, string> = {}, method = 'POST') =>
+    fetch(`${backend.ctx.publicUrl}/functions/v1/order-confirmation`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: method === 'GET' ? undefined : JSON.stringify(body),
+    });
+  const REFUSED = { error: "Only the database's order webhooks may call this function (x-webhook-secret)." };
+
+  it('refuses every call without the secret alike, whether the order exists or not, and claims nothing', async () => {
+    const email = 'probed@example.test';
+    const { token } = await customerWithCart(email, 1);
+    // The receipt is left pending and unclaimed: the webhook found no secret to send.
+    await backend.ctx.db.exec(`update vault.secrets set name = 'order_webhook_secret_aside' where name = 'order_webhook_secret'`);
+    let orderId: number;
+    try {
+      orderId = await placeOrder(token);
+      await settled();
+    } finally {
+      await backend.ctx.db.exec(`update vault.secrets set name = 'order_webhook_secret' where name = 'order_webhook_secret_aside'`);
+    }
+
+    const answers = [];
+    for (const [body, headers, method] of [
+      [webhookPayload(orderId), {}, 'POST'],
+      [webhookPayload(2_000_000_000), {}, 'POST'],
+      [webhookPayload(orderId), { 'x-webhook-secret': 'not-the-secret' }, 'POST'],
+      [webhookPayload(2_000_000_000), { 'x-webhook-secret': 'not-the-secret' }, 'POST'],
+      [webhookPayload(orderId), { 'x-webhook-secret': `${LOCAL_ORDER_WEBHOOK_SECRET}x` }, 'POST'],
+      [webhookPayload(orderId), { Authorization: `Bearer ${backend.ctx.keys.serviceRoleKey}`, apikey: backend.ctx.keys.serviceRoleKey }, 'POST'],
+      [{ order_id: orderId }, {}, 'POST'],
+      [null, {}, 'GET'],
+    ] as const) {
+      const response = await call(body, headers, method);
+      answers.push({ status: response.status, body: await response.json() });
+    }
+    expect(answers).toEqual(Array.from({ length: 8 }, () => ({ status: 401, body: REFUSED })));
+
+    const { rows } = await backend.ctx.db.query(`select kind, state, attempts from private.order_notifications where order_id = $1`, [orderId]);
+    expect(rows).toEqual([{ kind: 'receipt', state: 'pending', attempts: 0 }]);
+    expect(await mailsTo(email)).toEqual([]);
+    expect((await webhookAnswers(orderId)).length).toBe(0);
+    const refusedHook = await backend.ctx.db.query(
+      `select r.status_code from supabase_functions.hooks h join net._http_response r on r.id = h.request_id order by h.id desc limit 1`,
+    );
+    expect(refusedHook.rows).toEqual([{ status_code: 401 }]);
+
+    // The secret is back in Vault: the retry job's webhook carries it, and the receipt goes out once.
+    await backend.ctx.db.query(`update private.order_notifications set next_attempt_at = now() where order_id = $1`, [orderId]);
+    await backend.ctx.db.query('select private.request_due_order_notifications()');
+    await settled();
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([`Your Lumen order #${orderId} is confirmed`]);
+    expect((await orderOf(token, orderId)).status).toBe('confirmed');
+  });
+
+  it('refuses the webhook when Vault and the function disagree', async () => {
+    const email = 'mismatch@example.test';
+    const { token } = await customerWithCart(email, 1);
+    await backend.ctx.db.exec(`select vault.update_secret(id, 'an-old-secret') from vault.secrets where name = 'order_webhook_secret'`);
+    let orderId: number;
+    try {
+      orderId = await placeOrder(token);
+      await settled();
+    } finally {
+      await backend.ctx.db.query(`select vault.update_secret(id, $1) from vault.secrets where name = 'order_webhook_secret'`, [LOCAL_ORDER_WEBHOOK_SECRET]);
+    }
+    expect(await mailsTo(email)).toEqual([]);
+    expect((await orderOf(token, orderId)).status).toBe('placed');
+    const { rows } = await backend.ctx.db.query(
+      `select r.status_code, r.content::jsonb as body from supabase_functions.hooks h join net._http_response r on r.id = h.request_id order by h.id desc limit 1`,
+    );
+    expect(rows).toEqual([{ status_code: 401, body: REFUSED }]);
+  });
+
+  it('refuses everything, the right header included, when the function has no ORDER_WEBHOOK_SECRET', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    installDenoShim({ ORDER_WEBHOOK_SECRET: '' });
+    try {
+      const response = await call(webhookPayload(2_000_000_000), { 'x-webhook-secret': LOCAL_ORDER_WEBHOOK_SECRET });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual(REFUSED);
+      expect(errors.mock.calls.map((args) => String(args[0])).some((line) => line.includes('supabase secrets set ORDER_WEBHOOK_SECRET'))).toBe(true);
+    } finally {
+      installDenoShim({ ORDER_WEBHOOK_SECRET: LOCAL_ORDER_WEBHOOK_SECRET });
+      errors.mockRestore();
+    }
+    expect((await call(webhookPayload(2_000_000_000), { 'x-webhook-secret': LOCAL_ORDER_WEBHOOK_SECRET })).status).toBe(404);
   });
 });
 

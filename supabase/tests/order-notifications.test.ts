@@ -1,6 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asActor, openLumenDatabase } from './lumen-database.ts';
+import { LOCAL_ORDER_WEBHOOK_SECRET } from '../../server/functions/local-function-secrets.ts';
+import { runMigrations } from '../../server/db/migrate.ts';
+import { openDatabase } from '../../server/db/open-database.ts';
+import { LUMEN_PROJECT_DIR, asActor, openLumenDatabase } from './lumen-database.ts';
 import { TEST_DELIVERY_JSON } from './test-delivery.ts';
 
 // The database side of receipts and cancellation mails (…_order_notifications.sql), on PGlite with
@@ -98,6 +101,39 @@ describe('webhooks on orders', () => {
       await tx.rollback();
     });
     expect((await db.query('select count(*)::int as n from net.http_request_queue')).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('sends the Vault secret order_webhook_secret as x-webhook-secret, read when the webhook fires', async () => {
+    const secretHeaders = async () =>
+      (await db.query<{ secret: string | null }>(`select headers ->> 'x-webhook-secret' as secret from net.http_request_queue order by id`)).rows.map((row) => row.secret);
+    const local = (await db.query<{ value: string }>(`select decrypted_secret as value from vault.decrypted_secrets where name = 'order_webhook_secret'`)).rows[0]?.value;
+    expect(local).toBe(LOCAL_ORDER_WEBHOOK_SECRET);
+    await placeOrder();
+    expect(await secretHeaders()).toEqual([LOCAL_ORDER_WEBHOOK_SECRET]);
+    // Not a trigger argument: nothing in the catalog holds it.
+    const { rows: triggers } = await db.query<{ definition: string }>(
+      `select pg_get_triggerdef(t.oid) as definition from pg_trigger t where t.tgname like 'order%webhook' order by t.tgname`,
+    );
+    expect(triggers).toHaveLength(4);
+    for (const trigger of triggers) expect(trigger.definition).toMatch(/EXECUTE FUNCTION private\.call_order_confirmation\(\)$/);
+
+    try {
+      // Rotated: the next webhook sends the new value, with nothing reinstalled.
+      await db.exec(`select vault.update_secret(id, 'rotated-secret') from vault.secrets where name = 'order_webhook_secret'`);
+      await db.exec('delete from net.http_request_queue');
+      await placeOrder();
+      expect(await secretHeaders()).toEqual(['rotated-secret']);
+
+      // Gone: the order is still placed and the function still called, with no credential (it refuses).
+      await db.exec(`delete from vault.secrets where name = 'order_webhook_secret'`);
+      await db.exec('delete from net.http_request_queue');
+      const orderId = await placeOrder();
+      expect(await orderStatus(orderId)).toBe('placed');
+      expect(await secretHeaders()).toEqual([null]);
+    } finally {
+      await db.exec(`delete from vault.secrets where name = 'order_webhook_secret'`);
+      await db.query(`select vault.create_secret($1, 'order_webhook_secret')`, [LOCAL_ORDER_WEBHOOK_SECRET]);
+    }
   });
 
   it('cancelling queues the cancellation mail and calls the function with the update', async () => {
@@ -218,4 +254,21 @@ describe('the retry job', () => {
     ]);
     expect((await db.query<{ n: number }>('select private.request_due_order_notifications() as n')).rows[0]?.n).toBe(0);
   });
+});
+
+describe('a project without the webhook secret', () => {
+  it('migrates (a hosted project may create the secret later) and calls the function without a credential', async () => {
+    const bare = await openDatabase({ dataDir: null });
+    try {
+      await bare.exec(`delete from vault.secrets where name = 'order_webhook_secret'`);
+      await runMigrations(bare, LUMEN_PROJECT_DIR);
+      await bare.exec(`
+        insert into auth.users (id, email, aud, role) values ('${BUYER}', 'buyer@example.test', 'authenticated', 'authenticated');
+        insert into orders (user_id, total_cents, item_count) values ('${BUYER}', 100, 1);`);
+      const { rows } = await bare.query<{ url: string; headers: Record<string, string> }>('select url, headers from net.http_request_queue');
+      expect(rows).toEqual([{ url: FUNCTION_URL, headers: { 'Content-Type': 'application/json' } }]);
+    } finally {
+      await bare.close();
+    }
+  }, 120_000);
 });

@@ -1,11 +1,14 @@
-// order-confirmation: the target of the orders' Database Webhooks (supabase/migrations/…_order_notifications.sql).
-// The database calls it after an order is placed or cancelled, and again for a mail that is due a
-// retry; no browser ever does. It trusts nothing in the payload but an order id: it claims that
-// order's due notifications, sends each mail with an idempotency key (so a repeated call or a retry
-// after a lost answer never sends twice), and records the outcome, which confirms a placed order
-// when its receipt has gone out. Runs on Supabase's Deno edge runtime and, unchanged, locally.
+// order-confirmation: the target of the orders' webhooks (supabase/migrations/…_order_notifications.sql,
+// …_order_webhook_secret.sql). The database calls it after an order is placed, cancelled, shipped or
+// delivered, and again for a mail that is due a retry; no browser ever does. A call without the
+// webhooks' shared secret is refused before anything is read, so nobody else learns which orders
+// exist. It trusts nothing in the payload but an order id: it claims that order's due notifications,
+// sends each mail with an idempotency key (so a repeated call or a retry after a lost answer never
+// sends twice), and records the outcome, which confirms a placed order when its receipt has gone out.
+// Runs on Supabase's Deno edge runtime and, unchanged, locally.
 import { createClient } from '@supabase/supabase-js';
 import { json } from '../_shared/http.ts';
+import { logRefusal, WEBHOOK_SECRET_ENV, WEBHOOK_SECRET_HEADER, webhookRefusal } from './webhook-secret.ts';
 
 interface OrderLine {
   title: string;
@@ -112,7 +115,7 @@ async function sendMail(to: string, mail: Mail, idempotencyKey: string): Promise
 /**
  * The order a webhook payload is about: orders' own rows, or a notification's order. Only a safe
  * positive integer is an id: 1e308 is an integer to JavaScript but no bigint, and reached the
- * database as one, whose refusal answered 500 (issue 16) for what is a malformed request.
+ * database as one, whose refusal answered 500 for what is a malformed request.
  */
 function orderIdOf(payload: unknown): number | null {
   if (typeof payload !== 'object' || payload === null) return null;
@@ -123,6 +126,12 @@ function orderIdOf(payload: unknown): number | null {
 }
 
 Deno.serve(async (req: Request) => {
+  // First, and the same answer whatever was asked: a refused caller learns nothing about orders.
+  const refusal = await webhookRefusal(req, Deno.env.get(WEBHOOK_SECRET_ENV));
+  if (refusal) {
+    logRefusal(refusal);
+    return json(401, { error: `Only the database's order webhooks may call this function (${WEBHOOK_SECRET_HEADER}).` });
+  }
   if (req.method !== 'POST') return json(405, { error: 'Use POST with a Database Webhook payload.' });
   const orderId = orderIdOf(await req.json().catch(() => null));
   if (orderId === null) {
