@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { cp, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,6 +91,35 @@ describe('edge functions', () => {
     expect(await (slow.error as FunctionsHttpError).context.json()).toMatchObject({ code: 'WORKER_LIMIT' });
     const after = await backend.anonClient().functions.invoke('open');
     expect(after.data).toEqual({ open: true });
+  });
+
+  it('answers TRACE, a method fetch forbids, with 405 instead of a 500', async () => {
+    // Only a raw HTTP client sends them: fetch itself refuses to.
+    const send = (method: string) =>
+      new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+        const url = new URL(`${backend.ctx.publicUrl}/functions/v1/open`);
+        const req = request({ host: url.hostname, port: url.port, path: url.pathname, method, headers: { apikey: backend.ctx.keys.anonKey } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const answer = await send('TRACE');
+    expect(answer.status).toBe(405);
+    expect(answer.allow).toContain('POST');
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'method_not_allowed' });
+  });
+
+  it('refuses a JSON body nested deeper than every service accepts, before the function runs', async () => {
+    const response = await backend.fetch(`${backend.ctx.publicUrl}/functions/v1/open`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'invalid_json' });
   });
 
   it('picks up an edited function on the next request', async () => {

@@ -14,6 +14,10 @@ export interface FunctionsOptions {
 
 const DEFAULT_TIMEOUT_MS = 150_000;
 
+/** Methods the Fetch standard forbids in a Request: no function can be handed one. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
 /** The environment Supabase gives every function, pointing at this backend, plus the project's function secrets. */
 export function functionEnvironment(ctx: ServerContext): Record<string, string> {
   return {
@@ -63,6 +67,10 @@ export function createFunctionsApp(ctx: ServerContext, options: FunctionsOptions
       if (bearer) headers.set('authorization', `Bearer ${bearer}`);
       const apikey = c.req.header('apikey');
       if (apikey) headers.set('apikey', mapApiKey(apikey, ctx.keys) ?? apikey);
+    }
+    // fetch's Request refuses the methods it calls forbidden (they threw here, answering 500).
+    if (FORBIDDEN_METHODS.has(c.req.method.toUpperCase())) {
+      return c.json({ code: 'method_not_allowed', message: `${c.req.method} requests cannot be sent to a function` }, 405, { Allow: ALLOWED_METHODS });
     }
     const url = new URL(c.req.url);
     const request = new Request(`${ctx.publicUrl}${url.pathname.replace(/^\/functions\/v1/, '')}${url.search}`, {

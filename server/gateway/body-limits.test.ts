@@ -79,3 +79,51 @@ describe('request body limits (issue 16 item 4)', () => {
     expect(await response.json()).toMatchObject({ code: 'invalid_credentials' });
   });
 });
+
+/** A whole request over a real socket (Content-Length set by Node), its answer parsed. */
+function post(path: string, body: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { apikey: backend.ctx.keys.serviceRoleKey, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('one JSON depth rule for every service', () => {
+  const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+  const json = { 'content-type': 'application/json' };
+
+  it('answers a body nested 100,000 deep with 400 in each service’s own shape, before any handler reads it', async () => {
+    const rest = await post('/rest/v1/notes', deep, json);
+    expect(rest.status).toBe(400);
+    expect(rest.headers['proxy-status']).toBe('PostgREST; error=PGRST102');
+    expect(rest.body).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json', hint: null });
+    // No Content-Type: PostgREST reads the body as JSON all the same.
+    expect((await post('/rest/v1/rpc/anything', deep, {})).status).toBe(400);
+
+    const auth = await post('/auth/v1/signup', deep, json);
+    expect(auth.status).toBe(400);
+    expect(auth.headers['x-sb-error-code']).toBe('bad_json');
+    expect(auth.body).toEqual({ code: 'bad_json', message: 'Could not parse request body as JSON: exceeded max depth' });
+
+    const functions = await post('/functions/v1/anything', deep, json);
+    expect(functions.status).toBe(400);
+    expect(functions.body).toMatchObject({ code: 'invalid_json' });
+
+    const mail = await post('/_dev/mail/send', deep, json);
+    expect(mail.status).toBe(400);
+    expect(mail.body).toHaveProperty('error');
+  });
+
+  it('still takes a body at the bound, and leaves storage uploads alone (a file is not input to parse)', async () => {
+    const atBound = `{"a":${'['.repeat(511)}${']'.repeat(511)}}`;
+    const auth = await post('/auth/v1/token?grant_type=password', atBound, json);
+    expect(auth.body).not.toMatchObject({ code: 'bad_json' });
+    const upload = await post('/storage/v1/object/avatars/deep.json', deep, json);
+    expect(upload.body).not.toMatchObject({ message: expect.stringContaining('nests') as unknown });
+  });
+});

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ProjectConfig } from '../config/project-config.ts';
+import { isJsonContentType, jsonNestsDeeperThan, TOO_DEEP_MESSAGE } from '../lib/json-depth.ts';
 
 const MiB = 1024 * 1024;
 
@@ -13,6 +14,14 @@ interface ServiceLimit {
   maxBytes: (config: ProjectConfig) => number;
   /** The refusal in the shape that service's clients read. */
   body: ErrorBody;
+  /**
+   * The refusal of a JSON body nested deeper than MAX_JSON_DEPTH, in the service's shape; absent
+   * where the gateway must not judge bodies (storage: an upload is a file, whatever its type, and
+   * storage's own JSON routes apply the same rule where they parse).
+   */
+  tooDeep?: () => Record<string, unknown>;
+  /** Headers the service sends with every error (its clients read them). */
+  errorHeaders?: (body: Record<string, unknown>) => Record<string, string>;
 }
 
 const described = (limit: number): string => `The request body is larger than the ${Math.round((limit / MiB) * 10) / 10} MiB this endpoint accepts`;
@@ -26,10 +35,15 @@ export const SERVICE_BODY_LIMITS: Record<string, ServiceLimit> = {
   '/auth/v1': {
     maxBytes: () => MiB,
     body: (limit) => ({ code: 'validation_failed', message: described(limit) }),
+    tooDeep: () => ({ code: 'bad_json', message: 'Could not parse request body as JSON: exceeded max depth' }),
+    // GoTrue's version echo, which makes auth-js read `code`, and its error-code header.
+    errorHeaders: (body) => ({ 'X-Supabase-Api-Version': '2024-01-01', 'x-sb-error-code': String(body.code) }),
   },
   '/rest/v1': {
     maxBytes: () => 10 * MiB,
     body: (limit) => ({ code: 'PGRST102', message: 'Request body too large', details: described(limit), hint: null }),
+    tooDeep: () => ({ code: 'PGRST102', message: 'Empty or invalid json', details: TOO_DEEP_MESSAGE, hint: null }),
+    errorHeaders: (body) => ({ 'Proxy-Status': `PostgREST; error=${String(body.code)}` }),
   },
   '/storage/v1': {
     maxBytes: (config) => config.storage.file_size_limit + MULTIPART_SLACK,
@@ -38,14 +52,17 @@ export const SERVICE_BODY_LIMITS: Record<string, ServiceLimit> = {
   '/functions/v1': {
     maxBytes: () => 10 * MiB,
     body: (limit) => ({ code: 'payload_too_large', message: described(limit) }),
+    tooDeep: () => ({ code: 'invalid_json', message: TOO_DEEP_MESSAGE }),
   },
   '/realtime/v1': {
     maxBytes: () => 3 * MiB,
     body: (limit) => ({ message: described(limit) }),
+    tooDeep: () => ({ error: TOO_DEEP_MESSAGE }),
   },
   '/_dev': {
     maxBytes: () => MiB,
     body: (limit) => ({ code: 'payload_too_large', message: described(limit) }),
+    tooDeep: () => ({ error: TOO_DEEP_MESSAGE }),
   },
 };
 
@@ -53,6 +70,9 @@ export const SERVICE_BODY_LIMITS: Record<string, ServiceLimit> = {
  * Refuses a body over the service's limit before reading it when Content-Length says so, and stops
  * reading a chunked one at the limit (Hono's bodyLimit), with 413 in the service's error shape. The
  * connection is closed: otherwise Node would read the rest of a 600 MB body only to throw it away.
+ * Then a JSON body (by its Content-Type, or none) nested deeper than MAX_JSON_DEPTH is refused with
+ * 400, before any service parses it or hands it to the database. The bytes read here are Hono's
+ * cached body: the service reads the same bytes again without a second read of the stream.
  */
 export function serviceBodyLimit(prefix: string, config: ProjectConfig): MiddlewareHandler {
   const service = SERVICE_BODY_LIMITS[prefix];
@@ -65,8 +85,26 @@ export function serviceBodyLimit(prefix: string, config: ProjectConfig): Middlew
   // A request that declares no body has none to limit. Hono's bodyLimit would look at the body
   // all the same, which makes Node's adapter build a full Request and AbortController for every
   // GET (about a tenth of a REST read's time in the server).
-  return (c, next) => {
+  const { tooDeep, errorHeaders } = service;
+  /** The refusal of a JSON body nested too deeply, or null to go on. */
+  const refuseDeep = async (c: Context): Promise<Response | null> => {
+    if (!tooDeep || !isJsonContentType(c.req.header('content-type'))) return null;
+    const text = new TextDecoder().decode(await c.req.arrayBuffer());
+    if (!jsonNestsDeeperThan(text)) return null;
+    const body = tooDeep();
+    return c.json(body, 400, errorHeaders?.(body));
+  };
+  return async (c, next) => {
     const declaresBody = c.req.header('content-length') !== undefined || c.req.header('transfer-encoding') !== undefined;
-    return declaresBody ? limit(c, next) : next();
+    // A request made in-process (app.fetch) may carry a body without either header.
+    if (!declaresBody && (c.req.method === 'GET' || c.req.method === 'HEAD')) return next();
+    // Inside bodyLimit the refusal cannot be the middleware's return value: kept aside, returned after.
+    const outcome: { refused: Response | null } = { refused: null };
+    const judged = async () => {
+      outcome.refused = await refuseDeep(c);
+      if (!outcome.refused) await next();
+    };
+    const answer = declaresBody ? await limit(c, judged) : await judged();
+    return outcome.refused ?? answer;
   };
 }

@@ -7,6 +7,7 @@ import { runMutation } from './handle-mutate.ts';
 import { buildContext, runRead } from './handle-read.ts';
 import { runRpc } from './handle-rpc.ts';
 import { parseQueryParams } from './parser/query-params.ts';
+import { withinQueryBounds } from './parser/query-bounds.ts';
 import { identify, type RequestIdentity } from './request-auth.ts';
 import { errorResponse } from './response.ts';
 import { RestError, toRestError } from './rest-error.ts';
@@ -75,7 +76,7 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys' | 'config'>
         media,
         singular: media.kind === 'object',
         head: method === 'HEAD',
-        entries: queryEntries(c.req.url),
+        entries: withinQueryBounds(queryEntries(c.req.url)),
         options,
         body: bodyReader(c),
         payload: payloadReader(c),

@@ -107,6 +107,79 @@ describe('select list width (issue 16: malformed input is a 4xx)', () => {
   });
 });
 
+describe('nesting bounds: nothing nested deeply reaches the database', () => {
+  const key = () => backend.ctx.keys.anonKey;
+  const send = (path: string, init: RequestInit = {}) =>
+    backend.fetch(`http://localhost${path}`, { ...init, headers: { apikey: key(), authorization: `Bearer ${key()}`, 'content-type': 'application/json', ...init.headers } });
+  const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+  /** The database still answers, and answers right, after whatever was refused. */
+  async function stillServes(): Promise<void> {
+    const response = await get('/rest/v1/categories?select=id&order=id&limit=2', key());
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([{ id: 1 }, { id: 2 }]);
+  }
+
+  it('refuses a write body nested 100,000 deep with 400 PGRST102, whatever JSON Content-Type it names', async () => {
+    // PGlite, handed this as json_to_record's text, broke its protocol state and later its process.
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/merge-patch+json']) {
+      const response = await send('/rest/v1/items', { method: 'POST', headers: { 'content-type': type }, body: `{"id":9001,"name":"deep","data":${deepArray(100_000)}}` });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('proxy-status')).toBe('PostgREST; error=PGRST102');
+      expect(await response.json()).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
+    }
+    // With ?columns= the body goes to Postgres unparsed: the bound applies all the same.
+    const columns = await send('/rest/v1/items?columns=id,name,data', { method: 'POST', body: `[{"id":9002,"name":"x","data":${deepArray(600)}}]` });
+    expect(columns.status).toBe(400);
+    await stillServes();
+  });
+
+  it('refuses RPC arguments nested 5,000 deep (they recursed into a 500), and takes 512', async () => {
+    const deep = await send('/rest/v1/rpc/add_numbers', { method: 'POST', body: `{"a":${deepArray(5_000)},"b":1}` });
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({ code: 'PGRST102' });
+    const ok = await send('/rest/v1/rpc/echo_body', { method: 'POST', body: `{"x":${deepArray(511)}}` });
+    expect(ok.status).toBe(200);
+    await stillServes();
+  });
+
+  it('refuses an or= tree 1,800 deep (it overflowed the parser) and embeds past the bound, with 400 PGRST100', async () => {
+    let tree = 'id.eq.1';
+    for (let i = 0; i < 1_800; i++) tree = `or(${tree},id.eq.2)`;
+    const logic = await get(`/rest/v1/items?or=(${tree})`, key());
+    expect(logic.status).toBe(400);
+    expect(await logic.json()).toMatchObject({ code: 'PGRST100' });
+
+    // Nested about seventy deep, PGlite answered [] where there are rows: a silent wrong answer.
+    // categories → items → categories …, each to-many level narrowed to one item.
+    const nested = (depth: number) => {
+      const relations = Array.from({ length: depth }, (_, i) => (i % 2 === 0 ? 'items' : 'categories'));
+      const select = relations.reduceRight((inner, relation) => `id,${relation}(${inner})`, 'id');
+      const filters = relations.flatMap((relation, i) => (relation === 'items' ? [`${relations.slice(0, i + 1).join('.')}.id=eq.1`] : []));
+      return `/rest/v1/categories?select=${select}&id=eq.1&${filters.join('&')}`;
+    };
+    const tooDeep = await get(nested(70), key());
+    expect(tooDeep.status).toBe(400);
+    expect(await tooDeep.json()).toMatchObject({ code: 'PGRST100', details: 'embedded resources may nest at most 16 levels' });
+    const deepest = await get(nested(16), key());
+    expect(deepest.status, await deepest.clone().text()).toBe(200);
+    expect(JSON.stringify(await deepest.json()).match(/"items":\[\{"id":1/g)).toHaveLength(8);
+    await stillServes();
+  });
+
+  it('answers JSON or array filter values nested too deep with 400, never a 5xx', async () => {
+    const json = await get(`/rest/v1/items?data=cs.${deepArray(6_000)}`, key());
+    expect(json.status).toBe(400);
+    // Seven dimensions: Postgres refuses with 54000, a client error rather than PostgREST's 500.
+    const array = await get('/rest/v1/items?tags=cs.{{{{{{{a}}}}}}}', key());
+    expect(array.status).toBe(400);
+    expect(await array.json()).toMatchObject({ code: '54000' });
+    const path = await get(`/rest/v1/items?select=${`data${'->a'.repeat(1_000)}`}`, key());
+    expect(path.status).toBe(400);
+    await stillServes();
+  });
+});
+
 describe('parseTimeoutMs', () => {
   it.each([
     ['3s', 3000], ['8000', 8000], ['250ms', 250], ['1min', 60_000], ['1.5s', 1500], ['2h', 7_200_000], ['0', null], ['soon', null],

@@ -58,7 +58,11 @@ export function statusForSqlState(code: string, message: string, isAnon: boolean
   if (ptMatch) return Number(ptMatch[1]);
   const prefix = code.slice(0, 2);
   if (prefix === '08' || prefix === '53') return code === '53400' ? 500 : 503;
-  if (['09', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'XX', '25', 'P0'].includes(prefix)) return 500;
+  // PostgREST answers class 54 (program limit exceeded) with 500. Every such error a request can
+  // cause here is the request's own doing — an array literal past six dimensions, too many
+  // arguments, a row too large to index — so it is answered as the client's error (400), not a 500.
+  if (prefix === '54') return 400;
+  if (['09', '2D', '38', '39', '3B', '40', '55', '57', '58', 'F0', 'HV', 'XX', '25', 'P0'].includes(prefix)) return 500;
   if (prefix === '0L' || prefix === '0P' || prefix === '28') return 403;
   if (code === '42P17') return 500;
   return 400;

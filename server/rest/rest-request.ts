@@ -3,6 +3,7 @@ import type { Transaction } from '@electric-sql/pglite';
 import { decodeMediaType, negotiateMedia, type MediaType, type ResponseMedia } from './media-type.ts';
 import { invalidPreferences, parsePrefer, type Preferences } from './parser/prefer.ts';
 import { RestError, badBody } from './rest-error.ts';
+import { jsonNestsDeeperThan, TOO_DEEP_MESSAGE } from '../lib/json-depth.ts';
 import type { RequestIdentity } from './request-auth.ts';
 import type { SchemaCache } from './schema-cache.ts';
 
@@ -104,11 +105,17 @@ export function payloadReader(c: Context): () => Promise<RawBody> {
   let cached: Promise<RawBody> | null = null;
   return () => {
     const header = c.req.header('content-type');
-    cached ??= c.req.arrayBuffer().then((buffer) => ({
-      text: new TextDecoder().decode(buffer),
-      bytes: new Uint8Array(buffer),
-      contentType: header === undefined ? { kind: 'json' } : decodeMediaType(header),
-    }));
+    cached ??= c.req.arrayBuffer().then((buffer) => {
+      const body: RawBody = {
+        text: new TextDecoder().decode(buffer),
+        bytes: new Uint8Array(buffer),
+        contentType: header === undefined ? { kind: 'json' } : decodeMediaType(header),
+      };
+      // JSON goes to the database as text (json_to_recordset, json parameters): its depth is bounded
+      // here as in the gateway, whatever spelling of a JSON type the client used.
+      if (body.contentType.kind === 'json') refuseDeepJson(body.text);
+      return body;
+    });
     return cached;
   };
 }
@@ -119,6 +126,7 @@ export function bodyReader(c: Context): () => Promise<unknown> {
   return () => {
     cached ??= c.req.text().then((text) => {
       if (text.trim() === '') return undefined;
+      refuseDeepJson(text);
       try {
         return JSON.parse(text) as unknown;
       } catch (error) {
@@ -127,4 +135,9 @@ export function bodyReader(c: Context): () => Promise<unknown> {
     });
     return cached;
   };
+}
+
+/** 400 PGRST102 for JSON nested deeper than every service accepts (server/lib/json-depth.ts). */
+function refuseDeepJson(text: string): void {
+  if (jsonNestsDeeperThan(text)) throw badBody('Empty or invalid json', TOO_DEEP_MESSAGE);
 }

@@ -15,6 +15,17 @@ describe('phoenix frames', () => {
     expect(decodeText('[1,2]', '2.0.0')).toMatchObject({ ok: false });
   });
 
+  it('refuses frames nested deeper than the JSON rule every service shares, text and binary alike', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(decodeText(`["1","2","realtime:a","broadcast",{"payload":${deep}}]`, '2.0.0')).toMatchObject({ ok: false, error: 'frame nests deeper than 512 levels' });
+    expect(decodeText(`{"topic":"realtime:a","event":"x","payload":{"a":${deep}},"ref":"1"}`, '1.0.0')).toMatchObject({ ok: false });
+    const text = (value: string) => new TextEncoder().encode(value);
+    const [topic, event, body] = [text('realtime:a'), text('e'), text(deep)];
+    const frame = new Uint8Array([3, 0, 0, topic.length, event.length, 0, 1, ...topic, ...event, ...body]);
+    expect(decodeBinary(frame)).toMatchObject({ ok: false, error: 'frame nests deeper than 512 levels' });
+    expect(decodeText(`["1","2","realtime:a","broadcast",{"payload":${'['.repeat(500)}${']'.repeat(500)}}]`, '2.0.0')).toMatchObject({ ok: true });
+  });
+
   it('decodes the kind-3 frame realtime-js sends for channel.send()', () => {
     // Captured: 03 01 01 0e 06 00 01 "6" "7" "realtime:room1" "cursor" {"x":9}
     const head = [3, 1, 1, 14, 6, 0, 1];

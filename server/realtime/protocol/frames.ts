@@ -1,4 +1,7 @@
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../lib/json-depth.ts';
 import { isJsonObject, type JsonObject, type JsonValue } from './json.ts';
+
+const TOO_DEEP = `frame nests deeper than ${MAX_JSON_DEPTH} levels`;
 
 /**
  * Phoenix channel frames as realtime-js 2.109 sends them (supabase-protocol.md §5.2):
@@ -58,6 +61,9 @@ function fromParts(joinRef: unknown, ref: unknown, topic: unknown, event: unknow
 }
 
 export function decodeText(text: string, vsn: Vsn): DecodedFrame {
+  // A payload is fanned out (JSON.stringify per subscriber) and may reach the database: the same
+  // depth rule as every HTTP body.
+  if (jsonNestsDeeperThan(text)) return { ok: false, error: TOO_DEEP, topic: null, ref: null, joinRef: null };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -94,9 +100,14 @@ export function decodeBinary(bytes: Uint8Array): DecodedFrame {
     const [joinRef, ref, topic, userEvent, meta] = parts.map((part) => utf8.decode(part ?? new Uint8Array()));
     const rest = bytes.subarray(offset);
     let payload: JsonValue | Uint8Array;
-    if (encoding === ENCODING_JSON) payload = JSON.parse(utf8.decode(rest)) as JsonValue;
+    if (encoding === ENCODING_JSON) {
+      const text = utf8.decode(rest);
+      if (jsonNestsDeeperThan(text)) return fail(TOO_DEEP);
+      payload = JSON.parse(text) as JsonValue;
+    }
     else if (encoding === ENCODING_BINARY) payload = rest.slice();
     else return fail(`unsupported payload encoding ${encoding}`);
+    if (jsonNestsDeeperThan(meta)) return fail(TOO_DEEP);
     const metaValue: unknown = meta ? JSON.parse(meta) : null;
     return {
       ok: true,
