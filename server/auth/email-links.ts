@@ -32,22 +32,54 @@ const INTROS: Record<EmailLinkType, string> = {
   magiclink: 'Follow this link to login:',
 };
 
+/** GoTrue's own default, also what it makes of a zero max_frequency (an empty or "0s" setting). */
+const DEFAULT_MAX_FREQUENCY_MS = 60_000;
+
 /** `[auth.email] max_frequency` (a Go duration: "1s", "60s", "1m0s", "500ms") in milliseconds. */
 export function maxFrequencyMs(duration: string): number {
-  // Empty: no frequency limit.
   const ms = duration.trim() === '' ? 0 : goDurationMs(duration);
   if (ms === null) throw new Error(`max_frequency "${duration}" is not a duration like "60s" or "1m0s"`);
-  return ms;
+  return ms > 0 ? ms : DEFAULT_MAX_FREQUENCY_MS;
 }
 
+const HOUR_MS = 3_600_000;
+
+/** The mails GoTrue spaces out per user, each kind by its own `*_sent_at` column. */
+export type MailKind = 'signup' | 'recovery' | 'email_change';
+
 /**
- * `email_sent`: mails per hour for the whole instance, not per IP. A number configures GoTrue's
- * IntervalLimiter: that many per fixed hour, counted from start-up.
+ * Lets one mail of `kind` go to `recipient` (an address, or a user id for an email change), with
+ * GoTrue's checks in GoTrue's order (sendPasswordRecovery and the like, then sendEmail):
+ *
+ * 1. `[auth.email] max_frequency` per recipient and kind: 429 over_email_send_rate_limit "For
+ *    security purposes, you can only request this after N seconds.".
+ * 2. `[auth.rate_limit] email_sent`, the instance's fixed hourly window: 429 "email rate limit
+ *    exceeded". GoTrue counts it only when confirmations are on (it skips it for
+ *    MAILER_AUTOCONFIRM), except that 0 refuses every mail.
+ *
+ * A request the frequency refuses therefore spends nothing of the hourly quota, so a flood at a
+ * few addresses cannot use it up for everyone else; and only a mail that goes out starts the wait.
+ *
+ * `sends: false` is for answers that must not tell whether an address has an account (no such
+ * account, or one that needs no mail): the same checks and the same 429s, and the same wait
+ * afterwards, but nothing is taken from the hourly quota.
  */
-export function takeEmailQuota(ctx: ServerContext, limiter: RateLimiter): void {
-  if (!limiter.takeInWindow('email_sent', ctx.config.auth.rate_limit.email_sent, 3_600_000)) {
-    throw new AuthHttpError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+export function admitMail(ctx: ServerContext, limiter: RateLimiter, kind: MailKind, recipient: string, { sends }: { sends: boolean }): void {
+  const frequencyMs = maxFrequencyMs(ctx.config.auth.email.max_frequency);
+  const name = `${kind}_mail`;
+  const waitMs = limiter.msUntilNext(name, recipient);
+  if (waitMs > 0) {
+    // GoTrue's figure: the whole seconds left, rounded down.
+    const seconds = Math.floor(waitMs / 1000);
+    throw new AuthHttpError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`);
   }
+  const { email_sent: perHour } = ctx.config.auth.rate_limit;
+  const counted = perHour === 0 || ctx.config.auth.email.enable_confirmations;
+  if (counted) {
+    const allowed = sends ? limiter.takeInWindow('email_sent', perHour, HOUR_MS) : limiter.hasRoomInWindow('email_sent', perHour, HOUR_MS);
+    if (!allowed) throw new AuthHttpError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+  }
+  limiter.spaceOut(name, recipient, frequencyMs);
 }
 
 /**

@@ -99,3 +99,40 @@ describe('email_sent (GoTrue IntervalLimiter)', () => {
     expect(limiter.takeInWindow('email_sent', 0, 3_600_000)).toBe(false);
   });
 });
+
+describe('email_sent, looked at without taking', () => {
+  it('tells whether the window has room and takes nothing', () => {
+    let now = 0;
+    const limiter = new RateLimiter(() => now);
+    expect(takeMany(10, () => limiter.hasRoomInWindow('email_sent', 1, 3_600_000))).toBe(10);
+    expect(limiter.takeInWindow('email_sent', 1, 3_600_000)).toBe(true);
+    expect(limiter.hasRoomInWindow('email_sent', 1, 3_600_000)).toBe(false);
+    now = 3_600_000;
+    expect(limiter.hasRoomInWindow('email_sent', 1, 3_600_000)).toBe(true);
+  });
+});
+
+describe('max_frequency (one event per key per interval)', () => {
+  it('counts down from the last recorded event, per name and key', () => {
+    let now = 0;
+    const limiter = new RateLimiter(() => now);
+    expect(limiter.msUntilNext('recovery_mail', 'a@example.test')).toBe(0);
+    limiter.spaceOut('recovery_mail', 'a@example.test', 60_000);
+    now = 1_500;
+    expect(limiter.msUntilNext('recovery_mail', 'a@example.test')).toBe(58_500);
+    expect(limiter.msUntilNext('recovery_mail', 'b@example.test')).toBe(0);
+    expect(limiter.msUntilNext('signup_mail', 'a@example.test')).toBe(0);
+    now = 60_000;
+    expect(limiter.msUntilNext('recovery_mail', 'a@example.test')).toBe(0);
+  });
+
+  it('drops keys whose wait is over as new ones arrive', () => {
+    let now = 0;
+    const limiter = new RateLimiter(() => now);
+    for (let i = 0; i < 10_000; i += 1) limiter.spaceOut('recovery_mail', `key-${i}`, 1000);
+    expect(limiter.spacingCount).toBe(10_000);
+    now = 1000;
+    limiter.spaceOut('recovery_mail', 'one-more', 1000);
+    expect(limiter.spacingCount).toBe(1);
+  });
+});

@@ -27,6 +27,8 @@ const SWEEP_AT = 10_000;
 export class RateLimiter {
   readonly #buckets = new Map<string, Bucket>();
   readonly #windows = new Map<string, { startedAt: number; count: number }>();
+  /** (name, key) → the time before which that key may not have another event of that name. */
+  readonly #spacings = new Map<string, number>();
   readonly #now: () => number;
   readonly #createdAt: number;
 
@@ -58,6 +60,47 @@ export class RateLimiter {
    * `intervalMs` window, windows counted from when the limiter started (GoTrue: process start).
    */
   takeInWindow(name: string, events: number, intervalMs: number): boolean {
+    const window = this.#currentWindow(name, intervalMs);
+    if (window.count >= events) return false;
+    window.count += 1;
+    return true;
+  }
+
+  /** Whether `takeInWindow` would allow an event now, without taking one. */
+  hasRoomInWindow(name: string, events: number, intervalMs: number): boolean {
+    return this.#currentWindow(name, intervalMs).count < events;
+  }
+
+  /**
+   * GoTrue's max_frequency: milliseconds until `key` may have its next `name` event, 0 when it
+   * may now. Only `spaceOut` starts the wait, so a check that is refused for another reason
+   * leaves the key free.
+   */
+  msUntilNext(name: string, key: string): number {
+    const until = this.#spacings.get(`${name}\u0000${key}`);
+    return until === undefined ? 0 : Math.max(0, until - this.#now());
+  }
+
+  /** Records an event for `key`: the next one of `name` is allowed `intervalMs` from now. */
+  spaceOut(name: string, key: string, intervalMs: number): void {
+    const now = this.#now();
+    if (this.#spacings.size >= SWEEP_AT) {
+      for (const [spacedKey, until] of this.#spacings) if (now >= until) this.#spacings.delete(spacedKey);
+    }
+    this.#spacings.set(`${name}\u0000${key}`, now + intervalMs);
+  }
+
+  /** How many keys are remembered (tests check that expired ones are dropped). */
+  get bucketCount(): number {
+    return this.#buckets.size;
+  }
+
+  /** How many spaced-out keys are remembered (likewise). */
+  get spacingCount(): number {
+    return this.#spacings.size;
+  }
+
+  #currentWindow(name: string, intervalMs: number): { startedAt: number; count: number } {
     const now = this.#now();
     const window = this.#windows.get(name) ?? { startedAt: this.#createdAt, count: 0 };
     const passed = Math.floor((now - window.startedAt) / intervalMs);
@@ -66,14 +109,7 @@ export class RateLimiter {
       window.count = 0;
     }
     this.#windows.set(name, window);
-    if (window.count >= events) return false;
-    window.count += 1;
-    return true;
-  }
-
-  /** How many keys are remembered (tests check that expired ones are dropped). */
-  get bucketCount(): number {
-    return this.#buckets.size;
+    return window;
   }
 
   #sweep(now: number): void {

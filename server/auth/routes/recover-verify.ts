@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { normalizeEmail, optionalString, readJsonBody, rejectPkce, requestLimit, userAgent, type AuthDeps } from '../auth-deps.ts';
-import { maxFrequencyMs, prepareEmailLink, takeEmailQuota, tokenHash } from '../email-links.ts';
+import { admitMail, prepareEmailLink, tokenHash } from '../email-links.ts';
 import { AuthHttpError, forbidden, validationFailed } from '../http-errors.ts';
 import { safeRedirect } from '../redirect-url.ts';
 import { runAfterResponse } from '../../lib/after-response.ts';
@@ -93,19 +93,14 @@ export function registerRecoverVerifyRoutes(app: Hono, deps: AuthDeps): void {
     if (!rawEmail) throw validationFailed('Password recovery requires an email');
     rejectPkce(body);
     const email = normalizeEmail(rawEmail);
-    // Recovery must not reveal who has an account, so every step below answers known and unknown
-    // addresses alike. At most one mail per address per [auth.email] max_frequency: a repeat inside
-    // it is answered 200 {} and sends nothing (GoTrue answers 429 there, which tells the address
-    // exists); so one address can neither flood an inbox nor use up everyone's mail quota.
-    const frequencyMs = maxFrequencyMs(ctx.config.auth.email.max_frequency);
-    if (frequencyMs > 0 && !deps.limiter.take('recover_frequency', email, { perSecond: 1000 / frequencyMs, burst: 1, ttlMs: frequencyMs })) {
-      return c.json({});
-    }
-    // Taken for unknown addresses too: when the hourly quota is spent, both get the same 429.
-    takeEmailQuota(ctx, deps.limiter);
     const redirectTo = safeRedirect(c.req.query('redirect_to'), ctx.config.auth, ctx.publicUrl);
-    const user = await findUserByEmail(ctx.db, email);
-    if (user && !user.deleted_at) {
+    // Recovery must not reveal who has an account, so known and unknown addresses get the same
+    // answers: 200 {}, and the same 429s (admitMail): a repeat inside [auth.email] max_frequency
+    // is refused for an unknown address too, and an unknown one sends nothing and spends nothing.
+    const found = await findUserByEmail(ctx.db, email);
+    const user = found && !found.deleted_at ? found : null;
+    admitMail(ctx, deps.limiter, 'recovery', email, { sends: user !== null });
+    if (user) {
       // Written after the answer, so a known address is not answered later than an unknown one.
       runAfterResponse('recovery mail', async () => {
         const { hash, mail } = prepareEmailLink(ctx, email, 'recovery', redirectTo);
@@ -125,10 +120,12 @@ export function registerRecoverVerifyRoutes(app: Hono, deps: AuthDeps): void {
     if (!rawEmail) throw validationFailed('Missing one of these params: email, phone');
     const email = normalizeEmail(rawEmail);
     const redirectTo = safeRedirect(c.req.query('redirect_to'), ctx.config.auth, ctx.publicUrl);
+    // As for /recover: an address with nothing to resend gets the answers one with a mail gets.
     if (type === 'signup') {
       const user = await findUserByEmail(ctx.db, email);
-      if (!user || user.email_confirmed_at) return c.json({});
-      takeEmailQuota(ctx, deps.limiter);
+      const resends = user !== null && !user.email_confirmed_at;
+      admitMail(ctx, deps.limiter, 'signup', email, { sends: resends });
+      if (!resends) return c.json({});
       const { hash, mail } = prepareEmailLink(ctx, email, 'signup', redirectTo);
       await ctx.db.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1', [user.id, hash]);
       await ctx.mail.send(mail);
@@ -138,8 +135,8 @@ export function registerRecoverVerifyRoutes(app: Hono, deps: AuthDeps): void {
       `select id from auth.users where lower(email_change) = lower($1) and email_change_token_new <> ''`,
       [email],
     );
+    admitMail(ctx, deps.limiter, 'email_change', rows[0]?.id ?? email, { sends: rows[0] !== undefined });
     if (!rows[0]) return c.json({});
-    takeEmailQuota(ctx, deps.limiter);
     const { hash, mail } = prepareEmailLink(ctx, email, 'email_change', redirectTo);
     await ctx.db.query('update auth.users set email_change_token_new = $2, email_change_sent_at = now() where id = $1', [rows[0].id, hash]);
     await ctx.mail.send(mail);

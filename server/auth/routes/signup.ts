@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Hono } from 'hono';
 import { readJsonBody, normalizeEmail, optionalObject, optionalString, rejectPkce, takeRequestQuota, userAgent, type AuthDeps } from '../auth-deps.ts';
-import { prepareEmailLink, takeEmailQuota } from '../email-links.ts';
+import { admitMail, prepareEmailLink } from '../email-links.ts';
 import { AuthHttpError, badRequest, unprocessable, validationFailed } from '../http-errors.ts';
 import { checkPasswordStrength } from '../password-policy.ts';
 import { safeRedirect } from '../redirect-url.ts';
@@ -58,9 +58,14 @@ export function registerSignupRoutes(app: Hono, deps: AuthDeps): void {
 
     const autoconfirm = !auth.email.enable_confirmations;
     const redirectTo = safeRedirect(c.req.query('redirect_to'), auth, ctx.publicUrl);
+    // Hashed before the address is looked up: with confirmations on, a registered address must not
+    // be answered sooner than a new one (the hash is most of the work).
+    const encryptedPassword = await bcrypt.hash(password, deps.bcryptCost);
     const existing = await findUserByEmail(ctx.db, email);
     if (existing) {
       if (autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
+      // Same limits as a sign-up that mails, so repeats answer alike whoever holds the address.
+      admitMail(ctx, deps.limiter, 'signup', email, { sends: !existing.email_confirmed_at });
       if (existing.email_confirmed_at) {
         // GoTrue hides registered addresses when confirmations are on: a fake, sessionless user.
         const now = new Date().toISOString();
@@ -71,7 +76,6 @@ export function registerSignupRoutes(app: Hono, deps: AuthDeps): void {
         });
       }
       // Unconfirmed: resend the confirmation.
-      takeEmailQuota(ctx, deps.limiter);
       const { hash, mail } = prepareEmailLink(ctx, email, 'signup', redirectTo);
       await ctx.db.query(
         `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now() where id = $1`,
@@ -84,7 +88,6 @@ export function registerSignupRoutes(app: Hono, deps: AuthDeps): void {
     }
 
     const id = randomUUID();
-    const encryptedPassword = await bcrypt.hash(password, deps.bcryptCost);
     const appMetadata = { provider: 'email', providers: ['email'] };
     if (autoconfirm) {
       const session = await ctx.db.transaction(async (tx) => {
@@ -101,7 +104,7 @@ export function registerSignupRoutes(app: Hono, deps: AuthDeps): void {
       return c.json(session);
     }
     rejectPkce(body);
-    takeEmailQuota(ctx, deps.limiter);
+    admitMail(ctx, deps.limiter, 'signup', email, { sends: true });
     const { hash, mail } = prepareEmailLink(ctx, email, 'signup', redirectTo);
     const user = await ctx.db.transaction(async (tx) => {
       await insertUser(tx, {

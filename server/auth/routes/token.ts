@@ -1,12 +1,20 @@
-import bcrypt from 'bcryptjs';
 import type { Context, Hono } from 'hono';
 import { normalizeEmail, optionalString, readJsonBody, takeRequestQuota, userAgent, type AuthDeps } from '../auth-deps.ts';
 import { badRequest, oauthErrorResponse, validationFailed } from '../http-errors.ts';
+import { passwordMatches } from '../passwords.ts';
 import { checkPasswordStrength } from '../password-policy.ts';
 import { createSession, insertRefreshToken, sessionResponse, type RefreshTokenRow } from '../sessions.ts';
 import { findUserByEmail, findUserById, isBanned, type Json } from '../user-store.ts';
 
 const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');
+
+function emailOrNull(raw: string): string | null {
+  try {
+    return normalizeEmail(raw);
+  } catch {
+    return null;
+  }
+}
 
 async function passwordGrant(deps: AuthDeps, c: Context): Promise<Json> {
   const { ctx } = deps;
@@ -15,16 +23,12 @@ async function passwordGrant(deps: AuthDeps, c: Context): Promise<Json> {
   const phone = optionalString(body, 'phone');
   const password = optionalString(body, 'password') ?? '';
   if (!rawEmail && !phone) throw validationFailed('missing email or phone');
-  if (!rawEmail) throw invalidCredentials();
-  let email: string;
-  try {
-    email = normalizeEmail(rawEmail);
-  } catch {
-    throw invalidCredentials();
-  }
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user || !user.encrypted_password || user.deleted_at) throw invalidCredentials();
-  if (!(await bcrypt.compare(password, user.encrypted_password))) throw invalidCredentials();
+  // Phone sign-in has no accounts here, and a malformed address has none either; they are refused
+  // like an unknown address, after the same comparison (passwordMatches), so every refusal costs alike.
+  const email = rawEmail ? emailOrNull(rawEmail) : null;
+  const user = email ? await findUserByEmail(ctx.db, email) : null;
+  const hash = user && !user.deleted_at ? user.encrypted_password : null;
+  if (!(await passwordMatches(password, hash, deps.bcryptCost)) || !user) throw invalidCredentials();
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
 

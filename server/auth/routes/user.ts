@@ -1,9 +1,10 @@
 import bcrypt from 'bcryptjs';
 import type { Hono } from 'hono';
 import { normalizeEmail, optionalObject, optionalString, readJsonBody, rejectPkce, takeRequestQuota, type AuthDeps } from '../auth-deps.ts';
-import { prepareEmailLink, takeEmailQuota } from '../email-links.ts';
+import { admitMail, prepareEmailLink } from '../email-links.ts';
 import { badRequest, forbidden, unprocessable } from '../http-errors.ts';
 import type { OutgoingMail } from '../../mail/outbox.ts';
+import { passwordMatches } from '../passwords.ts';
 import { safeRedirect } from '../redirect-url.ts';
 import { isRecoverySession } from '../sessions.ts';
 import { requireUser } from '../require-user.ts';
@@ -73,11 +74,11 @@ export function registerUserRoutes(app: Hono, deps: AuthDeps): void {
       if (password !== '' && user.encrypted_password && deps.requireCurrentPassword && !(await isRecoverySession(ctx.db, sessionId))) {
         const current = optionalString(body, 'current_password');
         if (!current) throw badRequest('current_password_required', 'Current password required when setting new password.');
-        if (!(await bcrypt.compare(current, user.encrypted_password))) {
+        if (!(await passwordMatches(current, user.encrypted_password, deps.bcryptCost))) {
           throw badRequest('current_password_invalid', 'Current password required when setting new password.');
         }
       }
-      if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
+      if (user.encrypted_password && (await passwordMatches(password, user.encrypted_password, deps.bcryptCost))) {
         throw unprocessable('same_password', 'New password should be different from the old password.');
       }
       encryptedPassword = await bcrypt.hash(password, deps.bcryptCost);
@@ -91,7 +92,8 @@ export function registerUserRoutes(app: Hono, deps: AuthDeps): void {
         emailUpdate = { immediate: true, tokenNew: '', tokenCurrent: '' };
       } else {
         rejectPkce(body);
-        takeEmailQuota(ctx, deps.limiter);
+        // GoTrue spaces email changes per user (email_change_sent_at), whatever the new address.
+        admitMail(ctx, deps.limiter, 'email_change', user.id, { sends: true });
         const toNew = prepareEmailLink(ctx, email, 'email_change', redirectTo);
         mails.push(toNew.mail);
         let tokenCurrent = '';
