@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
@@ -53,6 +54,21 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+const portInUse = (port: number) => `Port ${port} is already in use. Use --port or PORT to pick another one.`;
+
+/**
+ * Binds the port and lets it go, so a start on a busy port stops before it opens (or creates) the
+ * data directory; a process that takes the port in between is still caught when the server listens.
+ */
+async function checkPortFree(port: number): Promise<void> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => resolve());
+  }).catch((error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? portInUse(port) : `Port ${port} cannot be used: ${error.message}`));
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+}
+
 /**
  * Opens the project's database (migrations, platform bootstrap), builds the APIs, runs the
  * project's `prepare` step, listens on 127.0.0.1 and stops cleanly on SIGINT/SIGTERM. Nothing in
@@ -63,6 +79,7 @@ export async function serveProject(options: ServeOptions): Promise<void> {
   const { port } = options;
   const publicUrl = `http://localhost:${port}`;
   const log = (message: string) => console.log(`  … ${message}`);
+  await checkPortFree(port);
   let opened;
   try {
     opened = await openBackend({ projectDir: options.projectDir, dataDir: options.dataDir, reset: options.reset, publicUrl, onProgress: log });
@@ -82,6 +99,7 @@ export async function serveProject(options: ServeOptions): Promise<void> {
   try {
     projectLines = (await options.prepare?.({ ctx, app, publicUrl, log })) ?? [];
   } catch (error) {
+    await ctx.db.close().catch(() => undefined);
     fail(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 
@@ -120,8 +138,11 @@ export async function serveProject(options: ServeOptions): Promise<void> {
   });
   attachRealtime(server, realtime);
   server.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') fail(`Port ${port} is already in use. Set PORT to use another one.`);
-    fail(String(error));
+    const message = error.code === 'EADDRINUSE' ? portInUse(port) : String(error);
+    void ctx.db
+      .close()
+      .catch(() => undefined)
+      .then(() => fail(message));
   });
 
   let stopping = false;

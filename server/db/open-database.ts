@@ -10,6 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { lockDataDir } from './data-dir-lock.ts';
 import { displayPath, installCreatedExtensions, withExtensionsOnDemand } from './extensions-on-demand.ts';
 import { platformExtensions, platformExtensionsHash } from './platform-extensions.ts';
 
@@ -122,18 +123,46 @@ async function openFromSnapshot(dataDir: string | undefined): Promise<PGlite> {
 
 /**
  * Opens the backend's single PGlite: persisted under `dataDir/pgdata` or in memory,
- * bootstrapped on first open so hosted-Supabase migrations run unchanged.
+ * bootstrapped on first open so hosted-Supabase migrations run unchanged. A data directory is
+ * locked for as long as the database is open (data-dir-lock.ts): while another server (or this
+ * process) has it open, this throws DataDirLockedError before reading or writing anything in it.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<PGlite> {
   if (options.dataDir === null) return openFromSnapshot(undefined);
-  const pgdata = path.join(path.resolve(options.dataDir), 'pgdata');
-  if (options.reset) await rm(pgdata, { recursive: true, force: true });
+  const lock = await lockDataDir(options.dataDir);
+  let db: PGlite;
+  try {
+    db = await openPersisted(path.join(lock.dataDir, 'pgdata'), options.reset === true);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  // The lock outlives every write: it goes once PGlite has shut down and flushed its files.
+  const close = db.close.bind(db);
+  db.close = async () => {
+    try {
+      await close();
+    } finally {
+      await lock.release();
+    }
+  };
+  return db;
+}
+
+async function openPersisted(pgdata: string, reset: boolean): Promise<PGlite> {
+  if (reset) await rm(pgdata, { recursive: true, force: true });
   if (!existsSync(pgdata) || (await readdir(pgdata)).length === 0) {
     await mkdir(pgdata, { recursive: true });
     return openFromSnapshot(pgdata);
   }
   const db = await PGlite.create({ dataDir: pgdata, extensions: startupExtensions });
-  await installCreatedExtensions(db);
-  await bootstrapDatabase(db);
+  try {
+    await installCreatedExtensions(db);
+    await bootstrapDatabase(db);
+  } catch (error) {
+    // Closed before the lock goes, so no second instance ever writes beside this one.
+    await db.close().catch(() => undefined);
+    throw error;
+  }
   return db;
 }
