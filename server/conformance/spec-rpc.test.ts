@@ -28,9 +28,8 @@ describe('overloads chosen by argument names', () => {
     expect(answer(await postJson('/rpc/overloaded', { a: 'x', b: 'y', c: 'z' }))).toEqual(ok('xyz'));
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): GET arguments no overload takes are read as filters; the PGRST202 fuzzy hint is not implemented.
 
-  it.skip('answers 404 PGRST202 for names no overload takes, hinting the closest parameter list', async () => {
+  it('answers 404 PGRST202 for names no overload takes, hinting the closest parameter list', async () => {
     expect(answer(await backend.get('/rpc/overloaded?wrong_arg=value'))).toEqual({
       status: 404,
       body: pgrstError(
@@ -60,6 +59,87 @@ describe('overloads chosen by argument names', () => {
         null,
         'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
       ),
+    });
+  });
+});
+
+describe('overload resolution as PostgREST’s findProc', () => {
+  const AMBIGUOUS_HINT = 'Try renaming the parameters or the function itself in the database so function overloading can be resolved';
+
+  it('lists ambiguous candidates in PostgREST’s order, whatever order they were created in', async () => {
+    const expected = {
+      status: 300,
+      body: pgrstError(
+        'PGRST203',
+        'Could not choose the best candidate function between: public.postgrest_unresolvable_function(a => integer), public.postgrest_unresolvable_function(a => text)',
+        null,
+        AMBIGUOUS_HINT,
+      ),
+    };
+    expect(answer(await postJson('/rpc/postgrest_unresolvable_function', { a: 'x' }))).toEqual(expected);
+    expect(answer(await backend.get('/rpc/postgrest_unresolvable_function?a=1'))).toEqual(expected);
+    expect(answer(await postJson('/rpc/postgrest_unresolvable_function', {}))).toEqual({ status: 204, body: '' });
+  });
+
+  it('does not prefer the overload with fewer parameters: one without and one with only defaults are ambiguous', async () => {
+    const expected = {
+      status: 300,
+      body: pgrstError(
+        'PGRST203',
+        'Could not choose the best candidate function between: public.polymorphic_function_with_unnamed_default(), public.polymorphic_function_with_unnamed_default( => text)',
+        null,
+        AMBIGUOUS_HINT,
+      ),
+    };
+    expect(answer(await backend.get('/rpc/polymorphic_function_with_unnamed_default'))).toEqual(expected);
+    expect(answer(await postJson('/rpc/polymorphic_function_with_unnamed_default', {}))).toEqual(expected);
+  });
+
+  it('an unnamed parameter matches the key "", and takes the body whole', async () => {
+    expect(answer(await postJson('/rpc/polymorphic_function_with_unnamed_default', { '': 'foo' }))).toEqual(ok('text {"":"foo"}'));
+    // The int and bool overloads are not callable, so the text one is the only candidate.
+    expect(answer(await postJson('/rpc/polymorphic_function_with_different_return', { '': true }))).toEqual(ok('{"":true}'));
+    expect(answer(await postJson('/rpc/unnamed_text_param', { '': 'x' }))).toEqual(ok('{"":"x"}'));
+  });
+
+  it('functions whose unnamed parameter cannot take a body are not in the cache: the hint names a close function from 0.75 up', async () => {
+    expect(answer(await postJson('/rpc/blurb_message', { '': 1 }))).toEqual({
+      status: 404,
+      body: pgrstError(
+        'PGRST202',
+        'Could not find the function public.blurb_message() in the schema cache',
+        'Searched for the function public.blurb_message with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        null,
+      ),
+    });
+    // Still a computed field of projects.
+    expect(answer(await backend.get('/projects?select=blurb_message&id=eq.1'))).toEqual(ok([{ blurb_message: 'blurb Windows 7' }]));
+  });
+
+  it('one missing key: "parameter" in the singular, and the closest parameter list as the hint', async () => {
+    expect(answer(await postJson('/rpc/add_them', { a: 1 }))).toEqual({
+      status: 404,
+      body: pgrstError(
+        'PGRST202',
+        'Could not find the function public.add_them(a) in the schema cache',
+        'Searched for the function public.add_them with parameter a or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        'Perhaps you meant to call the function public.add_them(a, b)',
+      ),
+    });
+  });
+
+  it('a JSON array body calls the function with its first object', async () => {
+    expect(answer(await postJson('/rpc/add_them', [{ a: 1, b: 2 }, { a: 4, b: 6 }, { a: 100, b: 200 }]))).toEqual(ok(3));
+  });
+
+  it('polymorphic parameters: untyped text from a query string, json_to_record’s refusal for a JSON body', async () => {
+    expect(answer(await backend.get('/rpc/echo_any?v=1'))).toEqual({
+      status: 400,
+      body: pgrstError('42804', 'could not determine polymorphic type because input has type unknown'),
+    });
+    expect(answer(await postJson('/rpc/echo_any', { v: 1 }))).toEqual({
+      status: 400,
+      body: pgrstError('42P16', 'column "v" has pseudo-type anyelement'),
     });
   });
 });
@@ -121,9 +201,8 @@ describe('a single unnamed parameter takes the raw POST body', () => {
     });
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): the PGRST202 fuzzy hint is not implemented.
 
-  it.skip('int: a JSON body is read as named arguments, and the hint names the closest function', async () => {
+  it('int: a JSON body is read as named arguments, and the hint names the closest function', async () => {
     expect(answer(await postJson('/rpc/unnamed_int_param', { x: 1, y: 2 }))).toEqual({
       status: 404,
       body: pgrstError(
@@ -153,9 +232,8 @@ describe('a single unnamed parameter takes the raw POST body', () => {
     expect(answer(await backend.get('/rpc/overloaded_unnamed_param', { 'Content-Type': 'application/octet-stream' }))).toEqual(ok(1));
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): a CSV body to a function is not read as named arguments.
 
-  it.skip('a Content-Type with no unnamed form (text/csv) is read as named arguments', async () => {
+  it('a Content-Type with no unnamed form (text/csv) is read as named arguments', async () => {
     const res = await backend.rest('POST', '/rpc/overloaded_unnamed_param', { headers: { 'Content-Type': 'text/csv' }, body: 'a,b\n1,2\n4,6\n100,200' });
     expect(answer(res)).toEqual({
       status: 404,

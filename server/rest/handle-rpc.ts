@@ -3,26 +3,20 @@ import { parseQueryParams } from './parser/query-params.ts';
 import { RestError } from './rest-error.ts';
 import { JSON_TYPE } from './response.ts';
 import { RollbackWith, type RestRequest } from './rest-request.ts';
-import { findFunctions } from './schema-cache.ts';
 import { Params } from './sql/quote.ts';
-import { bodyArgs, rawBodyCall, resolveRpc, rpcResultTable } from './sql/rpc-sql.ts';
+import { bodyArguments, callSql, findRoutine, queryArguments, rpcResultTable } from './sql/rpc-sql.ts';
 
 /**
- * POST /rpc/fn (JSON named arguments) and GET/HEAD /rpc/fn (arguments as query params, READ ONLY).
+ * POST /rpc/fn (the body's arguments) and GET/HEAD /rpc/fn (arguments as query params, READ ONLY).
  * void → 204; scalar → bare JSON; composite → object; set → array with filters, order, limit and select.
  */
 export async function runRpc(req: RestRequest, name: string): Promise<Response> {
-  const candidates = findFunctions(req.cache, req.schema, name);
-  const argNames = new Set(candidates.flatMap((fn) => fn.args.map((a) => a.name)));
   const isGet = req.method === 'GET' || req.method === 'HEAD';
-  const query = parseQueryParams(req.entries, isGet ? { isArgument: (key) => argNames.has(key) } : {});
+  const query = parseQueryParams(req.entries, { rpcRead: isGet });
   const params = new Params();
-  const raw = isGet ? undefined : await req.payload();
-  const unnamed = raw && rawBodyCall(req.schema, name, candidates, raw, params);
-  const body = isGet || unnamed ? undefined : await req.body();
-  const args: Map<string, unknown> = isGet ? new Map(query.args) : bodyArgs(body);
-  const call = unnamed ?? resolveRpc(req.cache, req.schema, name, args, body, params);
-  const { fn } = call;
+  const args = isGet ? queryArguments(query.args) : bodyArguments(await req.payload(), query.columns);
+  const fn = findRoutine(req.cache, req.schema, name, args);
+  const call = callSql(fn, args, params);
   const readOnly = isGet || fn.volatility !== 'v';
   if (req.prefs.handling === 'strict' && req.prefs.maxAffected !== undefined && !fn.returnsSet) {
     // Only a set's rows can be counted against the limit; PostgREST refuses before calling anything.

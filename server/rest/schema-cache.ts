@@ -37,10 +37,13 @@ export interface ForeignKey {
 
 export interface FunctionArg {
   name: string;
+  /** The type as `regtype::text` spells it (`integer`, `text`): PostgREST's ppType, named in PGRST203. */
   type: string;
   category: string;
   typeName: string;
   hasDefault: boolean;
+  /** A VARIADIC parameter. */
+  variadic: boolean;
 }
 
 export interface FunctionInfo {
@@ -63,6 +66,26 @@ export interface FunctionInfo {
   singleRow: boolean;
   /** The result as a column, for scalar functions (computed fields are typed by it). */
   returnColumn: ColumnInfo;
+  /**
+   * Callable through /rpc, as PostgREST's schema cache keeps routines: every parameter named, or a
+   * single unnamed one of a type that can take a raw body (json, jsonb, text, xml, bytea). Others
+   * (`f(int)`, `f(table_row)`) are still computed fields and relationships, never RPC candidates.
+   */
+  callable: boolean;
+  /** What PostgREST orders overloads by after their parameter count (its Routine Ord instance). */
+  order: RoutineOrder;
+}
+
+/** The fields PostgREST's Routine Ord compares, in its order. */
+export interface RoutineOrder {
+  description: string | null;
+  returnSetOf: boolean;
+  returnComposite: boolean;
+  returnSchema: string;
+  returnName: string;
+  /** 0 volatile, 1 stable, 2 immutable (the declaration order of its FuncVolatility). */
+  volatility: number;
+  hasVariadic: boolean;
 }
 
 export interface SchemaCache {
@@ -126,6 +149,10 @@ interface FnRow {
   row_arg_schema: string | null;
   row_arg_relation: string | null;
   rows: number;
+  description: string | null;
+  has_variadic: boolean;
+  ret_base_schema: string;
+  ret_base_name: string;
 }
 
 /** Reads relations, columns, keys and functions of the exposed schemas from pg_catalog (one round trip each). */
@@ -188,12 +215,21 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
             case when rt.typrelid <> 0 then (select relname from pg_class where oid = rt.typrelid) end as return_relation,
             case when rt.typrelid <> 0 then (select nspname from pg_class join pg_namespace on pg_namespace.oid = relnamespace where pg_class.oid = rt.typrelid) end as return_schema,
             p.provolatile as volatility, p.prorows::float8 as rows,
-            ac.relname as row_arg_relation, an.nspname as row_arg_schema
+            ac.relname as row_arg_relation, an.nspname as row_arg_schema,
+            d.description, p.provariadic <> 0 as has_variadic,
+            bn.nspname as ret_base_schema, coalesce(bc.relname, bt.typname) as ret_base_name
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
+       -- the result's base type (through domains), which PostgREST orders overloads by
+       join lateral (with recursive b(oid, base) as (select rt.oid, rt.typbasetype
+                       union all select t.oid, t.typbasetype from b join pg_type t on t.oid = b.base where b.base <> 0)
+                     select oid from b where base = 0 limit 1) as base on true
+       join pg_type bt on bt.oid = base.oid join pg_namespace bn on bn.oid = bt.typnamespace
+       left join pg_class bc on bc.oid = bt.typrelid
+       left join pg_description d on d.objoid = p.oid and d.classoid = 'pg_proc'::regclass and d.objsubid = 0
        left join pg_type at on p.pronargs = 1 and at.oid = p.proargtypes[0] and at.typrelid <> 0
        left join pg_class ac on ac.oid = at.typrelid and ac.relkind in ('r', 'v', 'm', 'f', 'p')
        left join pg_namespace an on an.oid = ac.relnamespace
-      where n.nspname = any($1) and p.prokind = 'f'`,
+      where n.nspname = any($1) and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype`,
     [schemas],
   );
   await addUniqueKeys(db, schemas, tables);
@@ -206,6 +242,7 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
     const table = fn.rowArgument && tables.get(tableKey(fn.rowArgument.schema, fn.rowArgument.name));
     if (table && fn.returnKind === 'scalar' && !fn.returnsSet) (table.computedFields ??= new Map()).set(fn.name, fn);
   }
+  for (const list of functions.values()) list.sort(compareRoutines);
   return {
     tables,
     foreignKeys: [...tableKeys, ...(await viewForeignKeys(db, schemas, tableKeys))],
@@ -232,10 +269,13 @@ function toFunctionInfo(row: FnRow): FunctionInfo {
       category: row.arg_categories?.[i] ?? '',
       typeName: row.arg_type_names?.[i] ?? '',
       hasDefault: false,
+      variadic: mode === 'v',
     });
   });
   // Defaults belong to the last `pronargdefaults` input arguments.
   for (let i = inArgs.length - row.ndefaults; i < inArgs.length; i++) if (i >= 0) inArgs[i].hasDefault = true;
+  const unnamed = inArgs.filter((a) => a.name === '').length;
+  const callable = unnamed === 0 || (unnamed === 1 && RAW_BODY_TYPES.has(inArgs[0].type));
   const returnsTable = modes.includes('t');
   let returnKind: FunctionInfo['returnKind'] = 'scalar';
   if (row.return_type === 'void') returnKind = 'void';
@@ -253,7 +293,58 @@ function toFunctionInfo(row: FnRow): FunctionInfo {
     rowArgument: row.row_arg_relation !== null && row.row_arg_schema !== null ? { schema: row.row_arg_schema, name: row.row_arg_relation } : undefined,
     singleRow: !row.returns_set || row.rows === 1,
     returnColumn: { name: row.name, type: row.return_type, category: row.return_category, typeName: row.return_type_name },
+    callable,
+    order: {
+      description: row.description,
+      returnSetOf: row.returns_set,
+      returnComposite: returnKind === 'composite',
+      returnSchema: row.ret_base_schema,
+      returnName: row.ret_base_name,
+      volatility: { v: 0, s: 1, i: 2 }[row.volatility],
+      hasVariadic: row.has_variadic,
+    },
   };
+}
+
+/** The parameter types a single unnamed parameter may have and still be called (it takes the raw body). */
+const RAW_BODY_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+
+/** Haskell's derived Ord on these values: code-point text order, False < True, Nothing < Just. */
+function compareValues(a: string | number | boolean | null, b: string | number | boolean | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}
+
+function compareLists<T>(a: T[], b: T[], compare: (x: T, y: T) => number): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const c = compare(a[i], b[i]);
+    if (c !== 0) return c;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * PostgREST's order of overloads (its Routine Ord): fewer parameters first, then the description,
+ * the parameters (name, type, required, variadic), the return type (single before SETOF, scalar
+ * before composite, then its schema and name), the volatility and whether it is variadic. PGRST203
+ * lists the candidates in this order.
+ */
+export function compareRoutines(a: FunctionInfo, b: FunctionInfo): number {
+  if (a.args.length !== b.args.length) return a.args.length - b.args.length;
+  const param = (x: FunctionArg, y: FunctionArg): number =>
+    compareValues(x.name, y.name) || compareValues(x.type, y.type) || compareValues(!x.hasDefault, !y.hasDefault) || compareValues(x.variadic, y.variadic);
+  return (
+    compareValues(a.order.description, b.order.description) ||
+    compareLists(a.args, b.args, param) ||
+    compareValues(a.order.returnSetOf, b.order.returnSetOf) ||
+    compareValues(a.order.returnComposite, b.order.returnComposite) ||
+    compareValues(a.order.returnSchema, b.order.returnSchema) ||
+    compareValues(a.order.returnName, b.order.returnName) ||
+    compareValues(a.order.volatility, b.order.volatility) ||
+    compareValues(a.order.hasVariadic, b.order.hasVariadic)
+  );
 }
 
 /** The primary key and unique constraints of each relation, as column-name sets. */

@@ -105,7 +105,7 @@ describe('order, query params and Prefer', () => {
         ['offset', '3'],
         ['cat', '5'],
       ],
-      { isArgument: (name) => name === 'cat' },
+      { rpcRead: true },
     );
     expect(params.columns).toEqual(['a', 'b']);
     expect(params.onConflict).toEqual(['a']);
@@ -114,7 +114,9 @@ describe('order, query params and Prefer', () => {
     expect(params.offset).toEqual([{ path: [], value: 3 }]);
     expect(params.conditions).toHaveLength(2);
     expect(params.conditions[1].value).toMatchObject({ kind: 'logic', op: 'or', negate: true });
-    expect(params.args.get('cat')).toBe('5');
+    // A function read's parameters are arguments unless their value is an operator expression.
+    expect(params.args).toEqual(new Map([['empty', ''], ['cat', '5']]));
+    expect(parseError(() => parseQueryParams([['cat', 'in.5']], { rpcRead: true })).code).toBe('PGRST100');
     expect(parseError(() => parseQueryParams([['limit', '-1']])).code).toBe('PGRST100');
     expect(parseError(() => parseQueryParams([['limit', '1e9']])).code).toBe('PGRST100');
   });

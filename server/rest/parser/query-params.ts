@@ -3,7 +3,7 @@ import { parseLogic, parseOperation } from './filter-parser.ts';
 import { parseOrder } from './order-parser.ts';
 import { parseSelect } from './select-parser.ts';
 import { parseField, parseName, splitTopLevel } from './tokens.ts';
-import type { QueryParams } from './types.ts';
+import type { Field, QueryParams } from './types.ts';
 
 function parseNonNegative(key: string, value: string): number {
   if (!/^\d{1,15}$/.test(value)) throw badQuery(`"failed to parse ${key} parameter (${value})"`, `${key} must be a non-negative integer`);
@@ -31,9 +31,36 @@ function splitPath(key: string): string[] {
 }
 
 export interface ParseOptions {
-  /** For GET /rpc: names that are function arguments rather than filters. */
-  isArgument?: (name: string) => boolean;
+  /**
+   * GET /rpc: a parameter whose value is not an operator expression (`eq.1`, `in.(…)`) is a
+   * function argument, as PostgREST splits them (by the value, whatever the function's parameters).
+   */
+  rpcRead?: boolean;
 }
+
+/**
+ * PostgREST reads an RPC read's parameter as a filter when its value parses as one; otherwise it is
+ * an argument, unless the parse failed after `not.`, `in.` or `is.` (its parser has consumed input
+ * by then and reports the error instead of backing out).
+ */
+function rpcArgument(value: string, field: Field): boolean {
+  try {
+    parseOperation(value, field);
+    return false;
+  } catch (error) {
+    if (/^(not|in|is)\./.test(value)) throw error;
+    return true;
+  }
+}
+
+/** The field an RPC read's parameter names (its name is the argument's), without the embed path. */
+function lastField(key: string): Field {
+  const segments = splitPath(key);
+  return parseField(segments[segments.length - 1], 'filter');
+}
+
+const RESERVED = new Set(['select', 'columns', 'on_conflict']);
+const RESERVED_LAST = new Set(['order', 'limit', 'offset', 'and', 'or']);
 
 /** Parses the decoded query string (`+` already a space) into the request's QueryParams. */
 export function parseQueryParams(entries: Iterable<[string, string]>, options: ParseOptions = {}): QueryParams {
@@ -43,9 +70,13 @@ export function parseQueryParams(entries: Iterable<[string, string]>, options: P
       params.select = parseSelect(value);
       continue;
     }
-    if (options.isArgument?.(key)) {
-      params.args.set(key, value);
-      continue;
+    // `?name=` is an empty argument to a function (`?name` is nothing, but URLSearchParams reads both alike).
+    if (options.rpcRead && !RESERVED.has(key) && !RESERVED_LAST.has(splitPath(key).at(-1) ?? '')) {
+      const field = lastField(key);
+      if (value === '' || rpcArgument(value, field)) {
+        params.args.set(field.name, value);
+        continue;
+      }
     }
     // Empty-valued params are ignored, like PostgREST.
     if (value === '') continue;

@@ -1,6 +1,6 @@
 import { RestError } from '../rest-error.ts';
 import { findTable, type FunctionInfo, type SchemaCache, type TableInfo } from '../schema-cache.ts';
-import { closestName } from './closest-name.ts';
+import { FuzzySet } from './fuzzy-set.ts';
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
 
@@ -142,6 +142,21 @@ function hintFor(rel: Relationship): string {
   return `'${rel.target.name}!${rel.junction ? rel.junction.table.name : rel.constraint}'`;
 }
 
+/**
+ * PostgREST's noRelBetweenHint: a table with relationships gets the closest of its related names
+ * (never the one asked for); one without gets the closest table of its schema that has some.
+ */
+function noRelationshipHint(graph: Map<string, Relationship[]>, table: TableInfo, relation: string): string | null {
+  const rels = graph.get(keyOf(table));
+  if (rels) {
+    const child = new FuzzySet(rels.map((rel) => rel.target.name)).get(relation).find((match) => match.score < 1)?.entry;
+    return child === undefined ? null : `Perhaps you meant '${child}' instead of '${relation}'.`;
+  }
+  const parents = [...graph.values()].flatMap((list) => (list[0]?.table.schema === table.schema ? [list[0].table.name] : []));
+  const parent = new FuzzySet(parents).getOne(table.name);
+  return parent === undefined ? null : `Perhaps you meant '${parent}' instead of '${table.name}'.`;
+}
+
 /** Finds the relationship behind `relation[!hint]` from `table`, with PostgREST's PGRST200 / PGRST201 answers. */
 export function resolveRelationship(cache: SchemaCache, table: TableInfo, relation: string, hint: string | undefined): Relationship {
   const graph = relationshipGraph(cache);
@@ -149,14 +164,12 @@ export function resolveRelationship(cache: SchemaCache, table: TableInfo, relati
   if (found.length === 1) return found[0];
   if (found.length === 0) {
     const hintText = hint === undefined ? '' : `' using the hint '${hint}`;
-    const targets = (graph.get(keyOf(table)) ?? []).map((rel) => rel.target.name);
-    const suggestion = closestName(relation, targets);
     throw new RestError(
       400,
       'PGRST200',
       `Could not find a relationship between '${table.name}' and '${relation}' in the schema cache`,
       `Searched for a foreign key relationship between '${table.name}' and '${relation}${hintText}' in the schema '${table.schema}', but no matches were found.`,
-      suggestion === undefined ? null : `Perhaps you meant '${suggestion}' instead of '${relation}'.`,
+      noRelationshipHint(graph, table, relation),
     );
   }
   throw new RestError(

@@ -1,131 +1,213 @@
 import { badBody, RestError } from '../rest-error.ts';
-import type { FunctionInfo, SchemaCache, TableInfo } from '../schema-cache.ts';
+import type { FunctionArg, FunctionInfo, SchemaCache, TableInfo } from '../schema-cache.ts';
 import { findFunctions, findTable } from '../schema-cache.ts';
 import { toPgText } from './pg-text.ts';
 import { qualified, quoteIdent } from '../../db/sql-identifier.ts';
 import type { Params } from './quote.ts';
 import { isObject } from './mutate-sql.ts';
 import type { RawBody } from '../rest-request.ts';
+import type { MediaType } from '../media-type.ts';
+import { writePayload } from '../request-payload.ts';
+import { FuzzySet } from './fuzzy-set.ts';
+import { arrayLiteral } from './where-sql.ts';
 
 export interface RpcCall {
   fn: FunctionInfo;
-  /** `"public"."fn"("a" => $1::int4, …)` */
+  /** `"public"."fn"("a" => '1'::integer, …)` */
   callSql: string;
 }
 
-function isJsonType(typeName: string): boolean {
-  return typeName === 'json' || typeName === 'jsonb';
+/**
+ * A call's arguments as PostgREST's findProc sees them: the keys (query parameters of a read, the
+ * body's keys or `?columns=` of a POST) and, for a POST, the body's Content-Type, which decides
+ * which single unnamed parameter can take the body whole.
+ */
+export interface RpcArguments {
+  /** Sorted, without duplicates (PostgREST's set of argument keys). */
+  keys: string[];
+  /** POST: the body's media type; undefined for GET and HEAD. */
+  post?: MediaType['kind'];
+  /** Each key's value: text from a query string or a form, JSON values from a JSON or CSV body. */
+  values: Map<string, unknown>;
+  /** The values are text (query string, form), cast to each parameter's type as Postgres parses it. */
+  text: boolean;
+  /** What a single unnamed parameter receives: the body as sent (JSON, CSV as JSON, raw bytes), or the arguments as a JSON object. */
+  whole: Uint8Array;
 }
 
-function notFound(schema: string, name: string, argNames: string[]): RestError {
-  const sorted = [...argNames].sort();
-  const withArgs = sorted.length > 0 ? `(${sorted.join(', ')})` : ' without parameters';
-  const search = sorted.length > 0 ? `with parameters ${sorted.join(', ')}` : 'without parameters';
+const RAW_TYPES: Partial<Record<MediaType['kind'], string>> = { text: 'text', xml: 'xml', 'octet-stream': 'bytea' };
+const encoder = new TextEncoder();
+
+/** GET and HEAD: the query string's arguments (text values). */
+export function queryArguments(args: Map<string, string>): RpcArguments {
+  return {
+    keys: [...args.keys()].sort(),
+    values: args,
+    text: true,
+    whole: encoder.encode(JSON.stringify(Object.fromEntries(args))),
+  };
+}
+
+/**
+ * POST: the body's arguments, read as PostgREST's payload parser reads a function's body. JSON
+ * (an object, or the first object of an array whose objects share their keys; an empty body is
+ * `{}`) and CSV (the first line's values) give JSON values; a form gives text; text, XML and
+ * binary bodies give no keys and go whole to a single unnamed parameter.
+ */
+export function bodyArguments(body: RawBody, columns: string[] | undefined): RpcArguments {
+  const kind = body.contentType.kind;
+  if (kind in RAW_TYPES) return { keys: [], post: kind, values: new Map(), text: false, whole: body.bytes };
+  if (kind === 'urlencoded') {
+    const values = new Map(new URLSearchParams(body.text));
+    return { keys: [...values.keys()].sort(), post: kind, values, text: true, whole: encoder.encode(JSON.stringify(Object.fromEntries(values))) };
+  }
+  const empty = kind === 'json' && body.text === '' && columns === undefined;
+  const payload = empty ? { json: '{}', columns: [] } : writePayload(body, columns);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload.json) as unknown;
+  } catch {
+    throw badBody('Empty or invalid json');
+  }
+  // Called once, with the first row (PostgREST's json_to_recordset … LIMIT 1).
+  const first: unknown = Array.isArray(parsed) ? parsed[0] : parsed;
+  const row = isObject(first) ? first : {};
+  const keys = [...new Set(payload.columns)].sort();
+  const values = new Map(keys.filter((k) => k in row).map((k): [string, unknown] => [k, row[k]]));
+  return { keys, post: kind, values, text: false, whole: kind === 'json' ? body.bytes : encoder.encode(payload.json) };
+}
+
+const setOf = (names: Iterable<string>): Set<string> => new Set(names);
+const sameSet = (a: Set<string>, b: Set<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
+
+/**
+ * PostgREST's matchesParams: a function without parameters takes no keys (nor a raw text, XML or
+ * binary body); otherwise the keys are the required parameters plus any of the optional ones.
+ */
+function matchesParams(fn: FunctionInfo, call: RpcArguments): boolean {
+  const keys = setOf(call.keys);
+  if (fn.args.length === 0) return keys.size === 0 && !(call.post !== undefined && call.post in RAW_TYPES);
+  const required = setOf(fn.args.filter((a) => !a.hasDefault).map((a) => a.name));
+  const optional = setOf(fn.args.filter((a) => a.hasDefault).map((a) => a.name));
+  if (optional.size === 0) return sameSet(keys, required);
+  if (required.size === 0) return [...keys].every((k) => optional.has(k));
+  return sameSet(setOf([...keys].filter((k) => !optional.has(k))), required);
+}
+
+/** A POST whose body can go whole to the function's one unnamed parameter, by its Content-Type. */
+function takesBodyWhole(fn: FunctionInfo, call: RpcArguments): boolean {
+  if (call.post === undefined || fn.args.length !== 1 || fn.args[0].name !== '') return false;
+  const type = fn.args[0].type;
+  if (call.post === 'json') return type === 'json' || type === 'jsonb';
+  return RAW_TYPES[call.post] === type;
+}
+
+const signature = (fn: FunctionInfo): string => `${fn.schema}.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`;
+
+const ambiguous = (fns: FunctionInfo[]): RestError =>
+  new RestError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${fns.map(signature).join(', ')}`,
+    null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+  );
+
+/** Every function name of `schema` that /rpc can call, for the "Perhaps you meant" hint. */
+function callableNames(cache: SchemaCache, schema: string): string[] {
+  const names: string[] = [];
+  for (const fns of cache.functions.values()) {
+    const fn = fns.find((f) => f.callable && f.schema === schema);
+    if (fn) names.push(fn.name);
+  }
+  return names;
+}
+
+const paramList = (names: string[]): string => `(${[...names].sort().join(', ')})`;
+
+/**
+ * PostgREST's noRpcHint: with overloads of that name, the closest parameter list; without, the
+ * closest function name of the schema, only from a 0.75 score up (14.x: a lower bar named
+ * functions the caller had no business learning of).
+ */
+function noRpcHint(cache: SchemaCache, schema: string, name: string, keys: string[], overloads: FunctionInfo[]): string | null {
+  let suggestion: string | undefined;
+  if (overloads.length > 0) {
+    const lists = new FuzzySet(overloads.map((fn) => paramList(fn.args.map((a) => a.name))));
+    const list = lists.getOne(paramList(keys));
+    suggestion = list === undefined ? undefined : `${name}${list}`;
+  } else {
+    suggestion = new FuzzySet(callableNames(cache, schema)).getOne(name, 0.75);
+  }
+  return suggestion === undefined ? null : `Perhaps you meant to call the function ${schema}.${suggestion}`;
+}
+
+/** 404 PGRST202 in PostgREST's words: what was searched, by keys or by the body's Content-Type. */
+function noRpc(cache: SchemaCache, schema: string, name: string, call: RpcArguments, overloads: FunctionInfo[]): RestError {
+  const { keys, post } = call;
+  const rawType = post === undefined ? undefined : RAW_TYPES[post];
+  const func = `${schema}.${name}`;
+  const withKeys = keys.length === 0 ? ' without parameters' : ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`;
+  let searched = withKeys;
+  if (rawType !== undefined) searched = ` with a single unnamed ${rawType} parameter`;
+  else if (post === 'json') searched = `${withKeys} or with a single unnamed json/jsonb parameter`;
+  const listed = keys.length === 0 ? ' without parameters' : `(${keys.join(', ')})`;
   return new RestError(
     404,
     'PGRST202',
-    `Could not find the function ${schema}.${name}${withArgs} in the schema cache`,
-    `Searched for the function ${schema}.${name} ${search} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    `Could not find the function ${func}${rawType === undefined ? listed : ''} in the schema cache`,
+    `Searched for the function ${func}${searched}, but no matches were found in the schema cache.`,
+    rawType === undefined ? noRpcHint(cache, schema, name, keys, overloads) : null,
   );
 }
 
 /**
- * Picks the overload whose argument names fit the given ones (PostgREST resolves by names, not types):
- * every given name is a parameter and every parameter without a default is given.
- * With a JSON body, a function with one unnamed json/jsonb parameter takes the whole body.
+ * PostgREST's findProc: among the callable overloads (in its order), those whose parameters match
+ * the keys; failing those, the single unnamed parameter that can take the POST body whole. More
+ * than one candidate is 300 PGRST203, none 404 PGRST202.
  */
-export function resolveRpc(
-  cache: SchemaCache,
-  schema: string,
-  name: string,
-  args: Map<string, unknown>,
-  rawBody: unknown,
-  params: Params,
-): RpcCall {
-  const candidates = findFunctions(cache, schema, name);
-  const given = [...args.keys()];
-  // Before anything quotes the name: a name no function has (a NUL in it, say) is a 404, not a 500.
-  if (candidates.length === 0) throw notFound(schema, name, given);
-  const fits = candidates.filter((fn) => {
-    const names = new Set(fn.args.map((a) => a.name));
-    return given.every((g) => names.has(g)) && fn.args.every((a) => a.hasDefault || args.has(a.name));
-  });
-  if (fits.length > 1) {
-    // Prefer the overload whose parameter count is closest to what was given.
-    fits.sort((a, b) => a.args.length - b.args.length);
-    if (fits[0].args.length === fits[1].args.length) {
-      throw new RestError(
-        300,
-        'PGRST203',
-        `Could not choose the best candidate function between: ${fits.map((f) => `${schema}.${name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
-        null,
-        'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-      );
-    }
-  }
-  const fn = fits[0];
-  const target = qualified(schema, name);
-  if (fn) {
-    const parts = fn.args
-      .filter((a) => args.has(a.name))
-      .map((a) => `${quoteIdent(a.name)} => ${argumentSql(args.get(a.name), a, params)}`);
-    return { fn, callSql: `${target}(${parts.join(', ')})` };
-  }
-  const singles = candidates.filter((f) => f.args.length === 1 && f.args[0].name === '' && isJsonType(f.args[0].typeName));
-  if (singles.length > 1 && rawBody !== undefined) {
-    throw new RestError(
-      300,
-      'PGRST203',
-      `Could not choose the best candidate function between: ${singles.map((f) => `${schema}.${name}( => ${f.args[0].type})`).join(', ')}`,
-      null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-    );
-  }
-  const single = singles[0];
-  if (single && rawBody !== undefined) {
-    return { fn: single, callSql: `${target}(${params.add(JSON.stringify(rawBody))}::${single.args[0].type})` };
-  }
-  throw notFound(schema, name, given);
+export function findRoutine(cache: SchemaCache, schema: string, name: string, call: RpcArguments): FunctionInfo {
+  const overloads = findFunctions(cache, schema, name).filter((fn) => fn.callable);
+  const matching = overloads.filter((fn) => matchesParams(fn, call));
+  if (matching.length === 1) return matching[0];
+  if (matching.length > 1) throw ambiguous(matching);
+  const fallbacks = overloads.filter((fn) => takesBodyWhole(fn, call));
+  if (fallbacks.length === 1) return fallbacks[0];
+  if (fallbacks.length > 1) throw ambiguous(fallbacks);
+  throw noRpc(cache, schema, name, call, overloads);
+}
+
+/** A value for a parameter as SQL: bytes are hex-decoded, everything else a typed literal. */
+function typedValue(bytes: Uint8Array, arg: FunctionArg, params: Params): string {
+  if (arg.type === 'bytea') return `decode(${params.add(Buffer.from(bytes).toString('hex'))}, 'hex')`;
+  return `${params.add(new TextDecoder().decode(bytes))}::${arg.type}`;
 }
 
 /**
- * One argument as SQL. A row-type (composite) parameter given a JSON object is built the way
- * PostgREST builds it, `json_populate_record(null::type, $n)`, so keys name the fields.
+ * The call as PostgREST makes it: a single unnamed parameter gets the body whole (or, for a read,
+ * the arguments as a JSON object); otherwise each given parameter by name, text values cast to its
+ * type and JSON values converted as json_to_record would (a row-type parameter from an object).
  */
-function argumentSql(value: unknown, arg: FunctionInfo['args'][number], params: Params): string {
-  if (arg.category === 'C' && isObject(value)) return `json_populate_record(null::${arg.type}, ${params.add(JSON.stringify(value))}::json)`;
-  return `${params.add(toPgText(value, arg))}::${arg.type}`;
-}
-
-const RAW_BODY_TYPES: Partial<Record<RawBody['contentType']['kind'], string>> = { text: 'text', 'octet-stream': 'bytea', xml: 'xml' };
-
-/**
- * PostgREST's functions with a single unnamed parameter: a `text/plain`, `application/octet-stream`
- * or `text/xml` body goes whole to the one unnamed `text`, `bytea` or `xml` parameter. Undefined for
- * other bodies (JSON named arguments, or a single unnamed json/jsonb parameter: resolveRpc).
- */
-export function rawBodyCall(schema: string, name: string, candidates: FunctionInfo[], raw: RawBody, params: Params): RpcCall | undefined {
-  const typeName = RAW_BODY_TYPES[raw.contentType.kind];
-  if (typeName === undefined) return undefined;
-  const fn = candidates.find((f) => f.args.length === 1 && f.args[0].name === '' && f.args[0].typeName === typeName);
-  if (!fn) {
-    throw new RestError(
-      404,
-      'PGRST202',
-      `Could not find the function ${schema}.${name} in the schema cache`,
-      `Searched for the function ${schema}.${name} with a single unnamed ${typeName} parameter, but no matches were found in the schema cache.`,
-    );
-  }
-  // bytea gets the body byte for byte (hex keeps it one text parameter).
-  const value = typeName === 'bytea' ? `decode(${params.add(Buffer.from(raw.bytes).toString('hex'))}, 'hex')` : `${params.add(raw.text)}::${fn.args[0].type}`;
-  return { fn, callSql: `${qualified(schema, name)}(${value})` };
-}
-
-/** A POST body's named arguments: an object, or nothing. */
-export function bodyArgs(body: unknown): Map<string, unknown> {
-  if (body === undefined) return new Map();
-  if (!isObject(body)) throw badBody('Empty or invalid json', 'RPC expects a JSON object of named arguments');
-  return new Map(Object.entries(body));
+export function callSql(fn: FunctionInfo, call: RpcArguments, params: Params): RpcCall {
+  const target = qualified(fn.schema, fn.name);
+  if (fn.args.length === 1 && fn.args[0].name === '') return { fn, callSql: `${target}(${typedValue(call.whole, fn.args[0], params)})` };
+  const given = new Set(call.keys);
+  // PostgREST reads a JSON body's arguments with json_to_record, which cannot produce a pseudo-type.
+  const pseudo = call.text ? undefined : fn.args.find((a) => given.has(a.name) && a.category === 'P');
+  if (pseudo) throw new RestError(400, '42P16', `column "${pseudo.name}" has pseudo-type ${pseudo.type}`);
+  const parts = fn.args
+    .filter((a) => given.has(a.name))
+    .map((a) => {
+      const value = call.values.get(a.name);
+      let sql: string;
+      // A query string's one value for a VARIADIC parameter is its one element.
+      if (call.text && a.variadic && value !== undefined) sql = `${params.add(arrayLiteral([String(value)]))}::${a.type}`;
+      else if (call.text) sql = `${params.add(value === undefined ? null : String(value))}::${a.type}`;
+      else if (a.category === 'C' && isObject(value)) sql = `json_populate_record(null::${a.type}, ${params.add(JSON.stringify(value))}::json)`;
+      else sql = `${params.add(toPgText(value, a))}::${a.type}`;
+      return `${a.variadic ? 'variadic ' : ''}${quoteIdent(a.name)} => ${sql}`;
+    });
+  return { fn, callSql: `${target}(${parts.join(', ')})` };
 }
 
 /** The relation describing a composite result: the returned table's, or one built from OUT/TABLE columns. */

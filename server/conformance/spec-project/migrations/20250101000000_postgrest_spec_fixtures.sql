@@ -377,5 +377,21 @@ create function public.delete_items_returns_table() returns table (id bigint)
 create function public.delete_items_returns_void() returns void
   language sql as $$ delete from public.items $$;
 
+-- Overloads as supabase's postgrest-js tests them: PostgREST lists ambiguous candidates in its own
+-- order (fewer parameters, then by name and type), never by creation; functions with an unnamed
+-- parameter of a type that cannot take a raw body (int, bool, a row) are not callable at all.
+create function public.postgrest_unresolvable_function() returns void language sql as '';
+create function public.postgrest_unresolvable_function(a text) returns int language sql as 'select 1';
+create function public.postgrest_unresolvable_function(a int) returns text language sql as $$ select 'int' $$;
+create function public.polymorphic_function_with_unnamed_default() returns int language sql as 'select 1';
+create function public.polymorphic_function_with_unnamed_default(int default 42) returns int language sql as 'select 2';
+create function public.polymorphic_function_with_unnamed_default(text default 'default') returns text language sql as $$ select 'text ' || $1 $$;
+create function public.polymorphic_function_with_different_return(bool) returns int language sql as 'select 1';
+create function public.polymorphic_function_with_different_return(int) returns int language sql as 'select 2';
+create function public.polymorphic_function_with_different_return(text) returns text language sql as 'select $1';
+create function public.blurb_message(public.projects) returns text language sql stable as $$ select 'blurb ' || $1.name $$;
+-- Polymorphic parameters: a query string's text values stay untyped, a JSON body's go through json_to_record.
+create function public.echo_any(v anyelement) returns anyelement language sql immutable as 'select v';
+
 grant select, insert, update, delete on all tables in schema public to anon, authenticated, service_role;
 grant usage on all sequences in schema public to anon, authenticated, service_role;
