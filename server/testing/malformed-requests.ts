@@ -26,7 +26,7 @@ export interface FuzzTargets {
   userToken: string;
 }
 
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'] as const;
 
 /** Number texts JSON.parse accepts but code rarely expects: overflow, precision loss, -0. */
 const WEIRD_NUMBERS = ['1e308', '-1e308', '1e400', '-1e400', '9007199254740993', '123456789012345678901234567890', '-0', '1.5', '-1', '0', '5e-324'];
@@ -118,9 +118,9 @@ const path = (...parts: fc.Arbitrary<string>[]) => fc.tuple(...parts).map((p) =>
 const lit = (text: string) => fc.constant(text);
 
 const TABLES = ['items', 'categories', 'cart_items', 'orders', 'order_items', 'profiles', 'nope'];
-const RPCS = ['search_items', 'place_order', 'cancel_order', 'merge_cart', 'claim_order_notifications', 'order_notification_states', 'nope'];
+const RPCS = ['search_items', 'place_order', 'cancel_order', 'merge_cart', 'claim_order_notifications', 'order_notification_states', 'delivery_problems', 'clean_delivery', 'nope'];
 const ROW_FIELDS = ['id', 'item_id', 'quantity', 'slug', 'title', 'price_cents', 'stock', 'category_id', 'display_name', 'avatar_path', 'status', 'user_id'];
-const RPC_FIELDS = ['query', 'category', 'min_price', 'max_price', 'idempotency_key', 'order_id', 'lines', 'page', 'page_size'];
+const RPC_FIELDS = ['query', 'category', 'min_price', 'max_price', 'idempotency_key', 'order_id', 'lines', 'page', 'page_size', 'delivery'];
 const BUCKETS = ['avatars', 'item-images', 'nope'];
 const OBJECTS = ['a.txt', 'x/y.png', 'deep/er/file.webp'];
 
@@ -167,7 +167,7 @@ function headersFor(keys: ApiKeys, targets: FuzzTargets): fc.Arbitrary<Record<st
   const contentType = fc.constantFrom('application/json', 'text/plain', 'multipart/form-data', 'multipart/form-data; boundary=x', 'application/octet-stream', 'image/png', 'application/x-www-form-urlencoded', '');
   const extra = fc.dictionary(
     fc.constantFrom('x-metadata', 'prefer', 'accept', 'range', 'x-upsert', 'cache-control', 'accept-profile', 'content-profile', 'if-none-match', 'x-supabase-api-version'),
-    fc.oneof(headerText, fc.constantFrom(...['[1]', '{"a":1e400}', '{"a":"\\u0000"}', '{"a":"\\ud800"}', deepText(5_000, 'object')].map(base64), 'return=representation', 'count=exact', 'bytes=5-1', 'bytes=-0')),
+    fc.oneof(headerText, fc.constantFrom(...['[1]', '{"a":1e400}', '{"a":"\\u0000"}', '{"a":"\\ud800"}', deepText(600, 'object')].map(base64), 'return=representation', 'count=exact', 'bytes=5-1', 'bytes=-0')),
     { maxKeys: 3 },
   );
   // Mostly the order webhooks' secret, so webhook payloads get past order-confirmation's check to its validation.
@@ -180,6 +180,73 @@ function headersFor(keys: ApiKeys, targets: FuzzTargets): fc.Arbitrary<Record<st
     if (type !== null) headers['content-type'] = type;
     return headers;
   });
+}
+
+/**
+ * Requests that nest where a parser or the database recurses: JSON bodies and RPC arguments with
+ * real column and parameter names around a deep value, and / or trees, embeds, array literals and
+ * JSON paths in the query string — each just past its bound, or far past it. Every one must be
+ * refused with a 4xx before it reaches the database, and leave it answering as before.
+ */
+export function nestingAttack(keys: ApiKeys): fc.Arbitrary<MalformedRequest> {
+  const depth = fc.oneof(fc.integer({ min: 513, max: 700 }), fc.constantFrom(5_000, 100_000));
+  const deepJson = fc.tuple(depth, fc.constantFrom('object' as const, 'array' as const)).map(([d, kind]) => deepText(d, kind));
+  const key = fc.constantFrom(keys.anonKey, keys.serviceRoleKey);
+  // JSON by name, or by default (no Content-Type): a text/plain body is not JSON and may be any text.
+  const headers = fc.tuple(key, fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/vnd.pgrst.object+json', '')).map(([k, type]) => {
+    const h: Record<string, string> = { apikey: k, authorization: `Bearer ${k}` };
+    if (type !== '') h['content-type'] = type;
+    return h;
+  });
+  const writeBody = fc.record({
+    table: fc.constantFrom('cart_items', 'items', 'profiles', 'orders', 'categories'),
+    column: fc.constantFrom(...ROW_FIELDS, 'image_paths', 'delivery'),
+    value: deepJson,
+    bulk: fc.boolean(),
+    method: fc.constantFrom('POST', 'PATCH'),
+    columns: fc.boolean(),
+  }).map(({ table, column, value, bulk, method, columns }) => {
+    const row = `{"item_id":1,${JSON.stringify(column)}:${value}}`;
+    return { method, target: `/rest/v1/${table}${columns ? `?columns=item_id,${column}` : ''}${method === 'PATCH' ? `${columns ? '&' : '?'}id=eq.1` : ''}`, body: bulk ? `[${row}]` : row };
+  });
+  const rpcBody = fc.tuple(fc.constantFrom(...RPCS), fc.constantFrom(...RPC_FIELDS), deepJson).map(([fn, field, value]) => ({
+    method: 'POST',
+    target: `/rest/v1/rpc/${fn}`,
+    body: `{${JSON.stringify(field)}:${value}}`,
+  }));
+  // Query strings stay under Node's 16 KiB header limit, so URLs nest a few thousand deep at most.
+  const queryDepth = fc.oneof(fc.integer({ min: 65, max: 120 }), fc.integer({ min: 121, max: 2_500 }));
+  const logicTree = fc.tuple(queryDepth, fc.constantFrom('or', 'and', 'not.or', 'items.or'), fc.constantFrom('id.eq.1', 'title.ilike.*a*', 'price_cents.gt.5', 'id.in.(1,2)')).map(([d, op, leaf]) => {
+    let tree: string = leaf;
+    for (let i = 0; i < d; i++) tree = `${i % 2 === 0 ? 'or' : 'and'}(${tree},${leaf})`;
+    return { method: 'GET', target: `/rest/v1/items?${op}=(${encodeURIComponent(tree)})` };
+  });
+  const embeds = fc.tuple(fc.integer({ min: 17, max: 400 }), fc.constantFrom('items', 'categories')).map(([d, top]) => {
+    let select = 'id';
+    for (let i = 0; i < d; i++) select = `id,${(i + (top === 'items' ? 1 : 0)) % 2 === 0 ? 'items' : 'categories'}(${select})`;
+    return { method: 'GET', target: `/rest/v1/${top}?select=${encodeURIComponent(select)}` };
+  });
+  const arrayLiteral = fc.tuple(fc.integer({ min: 7, max: 3_000 }), fc.constantFrom('cs', 'cd', 'ov', 'eq', 'eq(any)', 'like(all)')).map(([d, op]) => ({
+    method: 'GET',
+    target: `/rest/v1/items?image_paths=${op}.${encodeURIComponent(`${'{'.repeat(d)}a${'}'.repeat(d)}`)}`,
+  }));
+  const jsonFilter = fc.tuple(fc.integer({ min: 513, max: 5_000 }), fc.constantFrom('cs', 'cd', 'eq')).map(([d, op]) => ({
+    method: 'GET',
+    target: `/rest/v1/orders?delivery=${op}.${encodeURIComponent(deepText(Math.min(d, 2_600), 'array'))}`,
+  }));
+  const rpcQuery = fc.tuple(fc.constantFrom('delivery_problems', 'clean_delivery', 'search_items'), fc.integer({ min: 513, max: 2_600 })).map(([fn, d]) => ({
+    method: 'GET',
+    target: `/rest/v1/rpc/${fn}?delivery=${encodeURIComponent(deepText(d, 'array'))}`,
+  }));
+  const jsonPath = fc.integer({ min: 65, max: 1_500 }).map((steps) => ({ method: 'GET', target: `/rest/v1/orders?select=${encodeURIComponent(`delivery${'->a'.repeat(steps)}`)}` }));
+  const forbiddenMethod = fc.tuple(fc.constantFrom('TRACE', 'TRACK'), fc.constantFrom('/functions/v1/order-confirmation', '/functions/v1/nope', '/rest/v1/items', '/auth/v1/user', '/storage/v1/bucket', '/realtime/v1/api/broadcast')).map(([method, target]) => ({ method, target }));
+  const otherServices = fc.tuple(fc.constantFrom('/auth/v1/signup', '/auth/v1/admin/users', '/storage/v1/object/list/avatars', '/storage/v1/bucket', '/functions/v1/order-confirmation', '/realtime/v1/api/broadcast', '/_dev/mail/send'), deepJson).map(([target, value]) => ({
+    method: 'POST',
+    target,
+    body: `{"data":${value},"messages":${value},"prefix":${value}}`,
+  }));
+  const shape: fc.Arbitrary<{ method: string; target: string; body?: string }> = fc.oneof(writeBody, rpcBody, logicTree, embeds, arrayLiteral, jsonFilter, rpcQuery, jsonPath, forbiddenMethod, otherServices);
+  return fc.tuple(shape, headers).map(([request, h]) => ({ ...request, headers: h }));
 }
 
 /** One malformed request to some service of the local backend. */

@@ -15,7 +15,10 @@ export const MAX_LOGIC_DEPTH = 64;
 /** `->` / `->>` steps in one JSON path (a column, a filter's or an order's key). */
 export const MAX_JSON_PATH_STEPS = 64;
 
-/** The deepest nesting of parentheses outside double-quoted text, found without recursion. */
+/**
+ * The deepest nesting of parentheses outside double-quoted text, found without recursion. An empty
+ * pair — an aggregate's `count()` — nests nothing and does not count.
+ */
 export function parenthesesDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
@@ -26,6 +29,7 @@ export function parenthesesDepth(text: string): number {
       if (ch === '\\') i++;
       else if (ch === '"') inQuotes = false;
     } else if (ch === '"') inQuotes = true;
+    else if (ch === '(' && text[i + 1] === ')') i++;
     else if (ch === '(') deepest = Math.max(deepest, ++depth);
     else if (ch === ')') depth--;
   }
@@ -34,8 +38,11 @@ export function parenthesesDepth(text: string): number {
 
 const shortened = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…` : text);
 
-function arrowCount(text: string): number {
-  return text.split('->').length - 1;
+/** The most `->` steps in any one path of a parameter (paths are separated by `,` and parentheses). */
+function longestJsonPath(text: string): number {
+  let longest = 0;
+  for (const piece of text.split(/[,()]/)) longest = Math.max(longest, piece.split('->').length - 1);
+  return longest;
 }
 
 /**
@@ -45,15 +52,14 @@ function arrowCount(text: string): number {
  */
 export function withinQueryBounds(entries: [string, string][]): [string, string][] {
   for (const [key, value] of entries) {
-    if (arrowCount(key) > MAX_JSON_PATH_STEPS || arrowCount(value) > MAX_JSON_PATH_STEPS * 8) {
+    if (longestJsonPath(key) > MAX_JSON_PATH_STEPS || longestJsonPath(value) > MAX_JSON_PATH_STEPS) {
       throw badQuery(`"failed to parse ${key === 'select' ? 'select parameter' : 'filter'}" (${shortened(key)})`, `a JSON path may take at most ${MAX_JSON_PATH_STEPS} "->" steps`);
     }
     if (jsonNestsDeeperThan(value)) {
       throw badQuery(`"failed to parse filter (${shortened(value)})"`, `JSON and array values may nest at most ${MAX_JSON_DEPTH} levels`);
     }
     const depth = parenthesesDepth(value);
-    // An embed's own parentheses, plus one for an aggregate such as count() inside the deepest.
-    if (key === 'select' && depth > MAX_EMBED_DEPTH + 1) {
+    if (key === 'select' && depth > MAX_EMBED_DEPTH) {
       throw badQuery(`"failed to parse select parameter" (${shortened(value)})`, `embedded resources may nest at most ${MAX_EMBED_DEPTH} levels`);
     }
     // A logic tree's own parentheses, plus one for an in.(…) list inside the deepest.
