@@ -48,7 +48,7 @@ function sendPartly(path: string, options: { declared?: number; sent: number }):
   });
 }
 
-describe('request body limits (issue 16 item 4)', () => {
+describe('request body limits', () => {
   it('refuses a 600 MB token request by its Content-Length, in GoTrue’s shape, and closes the connection', async () => {
     const answer = await sendPartly('/auth/v1/token?grant_type=password', { declared: 600 * 1024 * 1024, sent: 64 * 1024 });
     expect(answer.status).toBe(413);

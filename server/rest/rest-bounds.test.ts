@@ -39,7 +39,7 @@ async function roleTimeout(role: string): Promise<string> {
 
 const get = (path: string, key: string) => backend.fetch(`http://localhost${path}`, { headers: { apikey: key, authorization: `Bearer ${key}` } });
 
-describe('statement timeouts (issue 16: one request must not hold every other)', () => {
+describe('statement timeouts: one request must not hold every other', () => {
   it('stops an anonymous request at the anon role’s timeout, answering as PostgREST does, and stays small', async () => {
     // Shorter than the migration's 3 s: on a busy machine the rows were all checked before 3 s
     // had passed and only the JSON was built after it, so the request finished (200). A tenth of a
@@ -87,7 +87,7 @@ describe('statement timeouts (issue 16: one request must not hold every other)',
   });
 });
 
-describe('select list width (issue 16: malformed input is a 4xx)', () => {
+describe('select list width: malformed input is a 4xx', () => {
   const selectOf = (count: number, item: (i: number) => string) => Array.from({ length: count }, (_, i) => item(i)).join(',');
 
   it('refuses more than 1664 select entries with a 400 carrying Postgres’ code and message', async () => {
