@@ -28,6 +28,13 @@ describe('aggregates disabled (the default)', () => {
     expect(answer(await backend.get('/entities?select=count()'))).toEqual(NOT_ALLOWED);
   });
 
+  it('still count with the old bare `count` column, which is Postgres’ count of the row, not an aggregate to PostgREST', async () => {
+    expect(answer(await backend.get('/entities?select=count'))).toEqual(ok([{ count: 4 }]));
+    expect(answer(await backend.get('/clients?select=name,projects(count)'))).toEqual(ok([
+      { name: 'Microsoft', projects: [{ count: 2 }] }, { name: 'Apple', projects: [{ count: 2 }] },
+    ]));
+  });
+
   it('refuse aggregates in embeds and in to-one and to-many spreads', async () => {
     expect(answer(await backend.get('/projects?select=name,project_invoices(invoice_total.sum())'))).toEqual(NOT_ALLOWED);
     expect(answer(await backend.get('/project_invoices?select=...projects(id.count())'))).toEqual(NOT_ALLOWED);
@@ -48,15 +55,31 @@ describe('aggregates enabled (pgrst.db_aggregates_enabled on the authenticator r
       expect(answer(await backend.get('/projects?select=count()&client_id=eq.1'))).toEqual(ok([{ count: 2 }]));
     });
 
+    it('at the top level beside embeds, groups by each embed’s value as PostgREST does', async () => {
+      expect(answer(await backend.get('/clients?select=count(),projects(count())'))).toEqual(ok([{ count: 2, projects: [{ count: 2 }] }]));
+      expect(answer(await backend.get('/projects?select=client_id,count(),clients(name)&order=client_id'))).toEqual(ok([
+        { client_id: 1, count: 2, clients: { name: 'Microsoft' } },
+        { client_id: 2, count: 2, clients: { name: 'Apple' } },
+        { client_id: null, count: 1, clients: null },
+      ]));
+    });
+
+    it('ungrouped columns fail as PostgREST’s statement does, naming its aliases', async () => {
+      const ungrouped = (column: string) =>
+        ({ status: 400, body: pgrstError('42803', `column "${column}" must appear in the GROUP BY clause or be used in an aggregate function`) });
+      expect(answer(await backend.get('/clients?select=name,projects(count())&projects.order=name'))).toEqual(ungrouped('projects_1.name'));
+      expect(answer(await backend.get('/entities?select=count,name'))).toEqual(ungrouped('entities.name'));
+      expect(answer(await backend.get('/entities?select=count()&order=name'))).toEqual(ungrouped('entities.name'));
+    });
+
     it('groups by the other selected columns', async () => {
       expect(answer(await backend.get('/projects?select=c:count(),client_id&order=client_id.desc'))).toEqual(ok([
         { c: 1, client_id: null }, { c: 2, client_id: 2 }, { c: 2, client_id: 1 },
       ]));
     });
 
-    // Skipped until implemented (issue 17, PostgREST fidelity): the legacy bare `count` select column is not implemented.
 
-    it.skip('keeps the old bare `count` column, also inside an embed', async () => {
+    it('keeps the old bare `count` column, also inside an embed', async () => {
       expect(answer(await backend.get('/entities?select=count'))).toEqual(ok([{ count: 4 }]));
       expect(answer(await backend.get('/clients?select=name,projects(count)'))).toEqual(ok([
         { name: 'Microsoft', projects: [{ count: 2 }] }, { name: 'Apple', projects: [{ count: 2 }] },
@@ -141,9 +164,8 @@ describe('aggregates enabled (pgrst.db_aggregates_enabled on the authenticator r
       ]));
     });
 
-    // Skipped until implemented (issue 17, PostgREST fidelity): aggregates over spread columns are not implemented.
 
-    it.skip('aggregate over to-one spreads, grouped by another spread’s column', async () => {
+    it('aggregate over to-one spreads, grouped by another spread’s column', async () => {
       const res = await backend.get('/processes?select=...process_costs(cost.sum()),...process_categories(name)');
       expect(res.status).toBe(200);
       expect(sortedBy(res.json(), 'name')).toEqual([{ sum: 400, name: 'Batch' }, { sum: 350, name: 'Mass' }]);
@@ -152,9 +174,8 @@ describe('aggregates enabled (pgrst.db_aggregates_enabled on the authenticator r
       expect(sortedBy(aliased.json(), 'category')).toEqual([{ cost_sum: 400, category: 'Batch' }, { cost_sum: 350, category: 'Mass' }]);
     });
 
-    // Skipped until implemented (issue 17, PostgREST fidelity): aggregates over spread columns are not implemented.
 
-    it.skip('aggregate a to-one spread on its own', async () => {
+    it('aggregate a to-one spread on its own', async () => {
       expect(answer(await backend.get('/project_invoices?select=...projects(id.count())'))).toEqual(ok([{ count: 8 }]));
     });
 

@@ -16,8 +16,7 @@ afterAll(() => backend.close());
 const ok = (body: unknown): { status: number; body: unknown } => ({ status: 200, body });
 
 describe('300 PGRST201: more than one relationship', () => {
-  // Skipped until implemented (issue 17, PostgREST fidelity): a view over a junction table is not yet a junction.
-  it.skip('a many-to-one and two many-to-many (a table junction and a view junction)', async () => {
+  it('a many-to-one and two many-to-many (a table junction and a view junction)', async () => {
     const res = await backend.get('/sites?select=*,big_projects(*)');
     expect(answer(res)).toEqual({
       status: 300,
@@ -47,9 +46,8 @@ describe('300 PGRST201: more than one relationship', () => {
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): PGRST201 details are not yet in PostgREST order for circular references.
 
-  it.skip('a circular reference: one-to-many and many-to-one between the same tables', async () => {
+  it('a circular reference: one-to-many and many-to-one between the same tables', async () => {
     expect(answer(await backend.get('/agents?select=*,departments(*)'))).toEqual({
       status: 300,
       body: pgrstError(
@@ -105,9 +103,8 @@ describe('hints that pick one relationship', () => {
     ]));
   });
 
-  // Skipped until implemented (issue 17, PostgREST fidelity): a view over a junction table is not yet a junction.
 
-  it.skip('a view over the junction table, as a junction of its own', async () => {
+  it('a view over the junction table, as a junction of its own', async () => {
     expect(answer(await backend.get('/sites?select=*,big_projects!main_jobs(name)&site_id=in.(1,2)'))).toEqual(ok([
       { big_projects: [{ name: 'big project 1' }], main_project_id: 1, name: 'site 1', site_id: 1 },
       { big_projects: [], main_project_id: null, name: 'site 2', site_id: 2 },
@@ -122,6 +119,36 @@ describe('hints that pick one relationship', () => {
       { name: 'agent 1', departments: [{ name: 'dep 1' }] },
       { name: 'agent 2', departments: [] },
     ]));
+  });
+});
+
+describe('the same table embedded twice', () => {
+  it('under one name fails as PostgREST’s statement does: its joins share the alias <table>_<name>_<depth> (42712)', async () => {
+    expect(answer(await backend.get('/first?select=second!first_second_id_1_fkey(*),second!first_second_id_2_fkey(*)'))).toEqual({
+      status: 400,
+      body: pgrstError('42712', 'table name "first_second_1" specified more than once'),
+    });
+    expect(answer(await backend.get('/sites?select=name,projects:big_projects!main_project(name),projects:big_projects!jobs(name)'))).toEqual({
+      status: 400,
+      body: pgrstError('42712', 'table name "sites_projects_1" specified more than once'),
+    });
+  });
+
+  it('under two names is two embeds', async () => {
+    expect(answer(await backend.get('/sites?select=name,main:big_projects!main_project(name),all:big_projects!jobs(name)&site_id=eq.1'))).toEqual(ok([
+      { name: 'site 1', main: { name: 'big project 1' }, all: [{ name: 'big project 1' }] },
+    ]));
+  });
+
+  it('an unknown column of an embed is Postgres’ error about the embed’s alias, <table>_<depth>', async () => {
+    expect(answer(await backend.get('/clients?select=name,projects(nope)'))).toEqual({
+      status: 400,
+      body: pgrstError('42703', 'column projects_1.nope does not exist', null, 'Perhaps you meant to reference the column "projects_1.name".'),
+    });
+    expect(answer(await backend.get('/clients?select=name,projects(tasks(nope))'))).toEqual({
+      status: 400,
+      body: pgrstError('42703', 'column tasks_2.nope does not exist', null, 'Perhaps you meant to reference the column "tasks_2.name".'),
+    });
   });
 });
 

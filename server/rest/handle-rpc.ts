@@ -4,6 +4,7 @@ import { RestError } from './rest-error.ts';
 import { JSON_TYPE } from './response.ts';
 import { RollbackWith, type RestRequest } from './rest-request.ts';
 import { Params } from './sql/quote.ts';
+import { quoteIdent } from '../db/sql-identifier.ts';
 import { bodyArguments, callSql, findRoutine, queryArguments, rpcResultTable } from './sql/rpc-sql.ts';
 
 /**
@@ -42,13 +43,15 @@ export async function runRpc(req: RestRequest, name: string): Promise<Response> 
   const ctx = buildContext(req, query, params);
   if (fn.returnKind === 'scalar') {
     // SETOF scalar: an array of bare values, like PostgREST's pgrst_scalar column.
-    const source = { alias: '"_t0"', label: name };
+    const source = { alias: quoteIdent(name), label: name };
     ctx.query.select = [{ kind: 'column', field: { name: 'pgrst_scalar', json: [] } }];
     const prefix = `with "_f" as materialized (select * from ${call.callSql} as "_x"("pgrst_scalar")) `;
     return runRead(req, ctx, source, '"_f"', prefix, readOnly, { scalarColumn: '"pgrst_scalar"' });
   }
   const table = rpcResultTable(req.cache, fn);
-  const source = { alias: '"_t0"', table, label: fn.returnTable ?? name };
+  // Named as PostgREST names a function's rows: its table, else the function.
+  const label = fn.returnTable ?? name;
+  const source = { alias: quoteIdent(label), table, label };
   const prefix = `with "_f" as materialized (select * from ${call.callSql}) `;
   return runRead(req, ctx, source, '"_f"', prefix, readOnly, { object: !fn.returnsSet });
 }

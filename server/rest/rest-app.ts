@@ -105,7 +105,8 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys' | 'config'>
     if (!table) throw new RestError(404, 'PGRST205', `Could not find the table '${req.schema}.${name}' in the schema cache`);
     const query = parseQueryParams(req.entries);
     const build = buildContext(req, query);
-    const source = { alias: '"_t0"', table, label: table.name };
+    // PostgREST's alias for the request's relation is its name (Postgres' errors and plans say `projects.id`).
+    const source = { alias: quoteIdent(table.name), table, label: table.name };
     switch (req.method) {
       case 'GET':
       case 'HEAD':

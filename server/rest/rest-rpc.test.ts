@@ -91,7 +91,7 @@ describe('RPC', () => {
     expect(wrongArgs.status).toBe(404);
   });
 
-  it('answers a function name no function can have (a NUL in it) with 404, not 500 (issue 16)', async () => {
+  it('answers a function name no function can have (a NUL in it) with 404, not 500', async () => {
     for (const method of ['GET', 'POST']) {
       const response = await backend.fetch('http://localhost/rest/v1/rpc/a%00b', { method, headers: { apikey: backend.ctx.keys.anonKey } });
       expect(response.status, method).toBe(404);

@@ -245,7 +245,7 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
   for (const list of functions.values()) list.sort(compareRoutines);
   return {
     tables,
-    foreignKeys: [...tableKeys, ...(await viewForeignKeys(db, schemas, tableKeys))],
+    foreignKeys: [...tableKeys, ...(await viewForeignKeys(db, schemas, tableKeys, tables))],
     functions,
     roleTimeoutsMs: await loadRoleTimeouts(db),
     aggregatesEnabled: (await loadRoleSetting(db, 'authenticator', 'pgrst.db_aggregates_enabled')) === 'true',
@@ -362,9 +362,11 @@ async function addUniqueKeys(db: PGlite, schemas: string[], tables: Map<string, 
 /**
  * A view that passes a table's key columns through under their own names takes part in that table's
  * relationships, as PostgREST's view key dependencies do (it reads the view's rewrite rules; here the
- * catalog's view column usage answers the same for views that do not rename key columns).
+ * catalog's view column usage answers the same for views that do not rename key columns). Such a
+ * view also has the primary key of each table whose key it passes, so it can be a many-to-many
+ * junction as its table is.
  */
-async function viewForeignKeys(db: PGlite, schemas: string[], keys: ForeignKey[]): Promise<ForeignKey[]> {
+async function viewForeignKeys(db: PGlite, schemas: string[], keys: ForeignKey[], tables: Map<string, TableInfo>): Promise<ForeignKey[]> {
   const { rows } = await db.query<{ view_schema: string; view: string; table_schema: string; table: string; columns: string[] }>(
     `select u.view_schema, u.view_name as view, u.table_schema, u.table_name as "table",
             array_agg(u.column_name::text)::text[] as columns
@@ -378,6 +380,11 @@ async function viewForeignKeys(db: PGlite, schemas: string[], keys: ForeignKey[]
   const passes = (view: (typeof rows)[number], schema: string, table: string, columns: string[]) =>
     view.table_schema === schema && view.table === table && columns.every((c) => view.columns.includes(c));
   for (const view of rows) {
+    const viewTable = tables.get(tableKey(view.view_schema, view.view));
+    const base = tables.get(tableKey(view.table_schema, view.table));
+    if (viewTable?.isView && base && base.primaryKey.length > 0 && base.primaryKey.every((c) => view.columns.includes(c))) {
+      viewTable.primaryKey.push(...base.primaryKey.filter((c) => !viewTable.primaryKey.includes(c)));
+    }
     for (const fk of keys) {
       if (passes(view, fk.schema, fk.table, fk.columns)) derived.push({ ...fk, schema: view.view_schema, table: view.view });
       if (passes(view, fk.refSchema, fk.refTable, fk.refColumns)) derived.push({ ...fk, refSchema: view.view_schema, refTable: view.view });

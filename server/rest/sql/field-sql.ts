@@ -1,4 +1,3 @@
-import { RestError } from '../rest-error.ts';
 import type { Field } from '../parser/types.ts';
 import type { ColumnInfo, TableInfo } from '../schema-cache.ts';
 import { qualified, quoteIdent } from '../../db/sql-identifier.ts';
@@ -23,11 +22,14 @@ export interface EmbedRef {
   column(field: Field): string;
 }
 
+/**
+ * What the cache knows of a column or computed field; undefined for any other name, which goes to
+ * Postgres as PostgREST sends it (`alias."name"`): Postgres reads it as a function of the row when
+ * one fits (`count` counts the rows, as PostgREST's old `select=count` does) and otherwise answers
+ * its own 42703 naming the alias, which is PostgREST's (`projects_1.x`).
+ */
 export function columnOf(source: Source, name: string): ColumnInfo | undefined {
-  if (!source.table) return undefined;
-  const column = source.table.columns.get(name) ?? source.table.computedFields?.get(name)?.returnColumn;
-  if (!column) throw new RestError(400, '42703', `column ${source.label}.${name} does not exist`);
-  return column;
+  return source.table?.columns.get(name) ?? source.table?.computedFields?.get(name)?.returnColumn;
 }
 
 /**
@@ -36,9 +38,9 @@ export function columnOf(source: Source, name: string): ColumnInfo | undefined {
  * with the row: `"schema"."fn"(alias)`.
  */
 export function fieldSql(source: Source, field: Field, params: Params): string {
-  columnOf(source, field.name);
   const computed = source.table?.columns.has(field.name) ? undefined : source.table?.computedFields?.get(field.name);
-  let sql = computed ? `${qualified(computed.schema, computed.name)}(${source.alias})` : `${source.alias}.${quoteIdent(field.name)}`;
+  // `alias.*` is the whole row even where a column is named like the alias.
+  let sql = computed ? `${qualified(computed.schema, computed.name)}(${source.alias}.*)` : `${source.alias}.${quoteIdent(field.name)}`;
   for (const step of field.json) {
     const key = /^-?\d{1,9}$/.test(step.key) ? String(Number(step.key)) : `${params.add(step.key)}::text`;
     sql = `(${sql}${step.arrow}${key})`;

@@ -27,6 +27,8 @@ export type Relationship =
       columns: [string, string][];
       junction?: Junction;
       toOne: boolean;
+      /** The referenced side of a one-to-one (PostgREST's isParent). */
+      parent?: boolean;
     }
   | { kind: 'computed'; table: TableInfo; target: TableInfo; fn: FunctionInfo; toOne: boolean };
 
@@ -53,7 +55,7 @@ function relationshipGraph(cache: SchemaCache): Map<string, Relationship[]> {
     add(rel);
     if (!oneToOne) manyToOne.push(rel);
     const inverse = columns.map(([c, r]): [string, string] => [r, c]);
-    add({ kind: 'key', table: target, target: table, isSelf, constraint: fk.name, columns: inverse, cardinality: oneToOne ? 'one-to-one' : 'one-to-many', toOne: oneToOne });
+    add({ kind: 'key', table: target, target: table, isSelf, constraint: fk.name, columns: inverse, cardinality: oneToOne ? 'one-to-one' : 'one-to-many', toOne: oneToOne, parent: oneToOne });
   }
   // A junction: a table with keys to two relations whose columns all belong to its primary key.
   for (const first of manyToOne) {
@@ -88,8 +90,50 @@ function relationshipGraph(cache: SchemaCache): Map<string, Relationship[]> {
       if (table && target) add({ kind: 'computed', table, target, fn, toOne: fn.singleRow });
     }
   }
+  // A computed relationship named like a related table replaces the keys' relationships to it
+  // (PostgREST keys both by origin and target name, the function's winning).
+  for (const [key, rels] of graph) {
+    const overriding = new Set(rels.flatMap((rel) => (rel.kind === 'computed' ? [`${rel.fn.schema}.${rel.fn.name}`] : [])));
+    if (overriding.size > 0) graph.set(key, rels.filter((rel) => rel.kind === 'computed' || !overriding.has(keyOf(rel.target))));
+  }
   graphs.set(cache, graph);
   return graph;
+}
+
+const CARDINALITY_ORDER: Record<Cardinality, number> = { 'one-to-many': 0, 'many-to-one': 1, 'one-to-one': 2, 'many-to-many': 3 };
+
+function compareText(a: string, b: string): number {
+  return a === b ? 0 : a < b ? -1 : 1;
+}
+
+function comparePairs(a: [string, string][], b: [string, string][]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const c = compareText(a[i][0], b[i][0]) || compareText(a[i][1], b[i][1]);
+    if (c !== 0) return c;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * PostgREST's order of relationships (their derived Ord, which its cache sorts them by): keys
+ * before computed ones, then the target, self-references last, one-to-many, many-to-one,
+ * one-to-one, many-to-many, then the constraint (or junction) and columns. PGRST201 lists them so.
+ */
+function compareRelationships(a: Relationship, b: Relationship): number {
+  if (a.kind !== b.kind) return a.kind === 'key' ? -1 : 1;
+  const byTarget = compareText(a.target.schema, b.target.schema) || compareText(a.target.name, b.target.name);
+  if (byTarget !== 0 || a.kind !== 'key' || b.kind !== 'key') return byTarget || compareText(a.kind === 'computed' ? a.fn.name : '', b.kind === 'computed' ? b.fn.name : '');
+  const bySelf = Number(a.isSelf) - Number(b.isSelf) || CARDINALITY_ORDER[a.cardinality] - CARDINALITY_ORDER[b.cardinality];
+  if (bySelf !== 0) return bySelf;
+  if (a.junction && b.junction) {
+    return (
+      compareText(a.junction.table.schema, b.junction.table.schema) ||
+      compareText(a.junction.table.name, b.junction.table.name) ||
+      compareText(a.junction.sourceConstraint, b.junction.sourceConstraint) ||
+      compareText(a.junction.targetConstraint, b.junction.targetConstraint)
+    );
+  }
+  return compareText(a.constraint, b.constraint) || comparePairs(a.columns, b.columns) || Number(a.parent ?? false) - Number(b.parent ?? false);
 }
 
 const singleColumn = (rel: Extract<Relationship, { kind: 'key' }>, side: 0 | 1): string | undefined =>
@@ -172,6 +216,7 @@ export function resolveRelationship(cache: SchemaCache, table: TableInfo, relati
       noRelationshipHint(graph, table, relation),
     );
   }
+  found.sort(compareRelationships);
   throw new RestError(
     300,
     'PGRST201',

@@ -17,6 +17,8 @@ export interface BuildContext {
   deadline?: string;
   /** Embed paths seen while building the select list (`a`, `a.b`), to reject params aimed at nothing. */
   embedPaths?: Set<string>;
+  /** The first join alias two sibling embeds share (PostgREST's query then fails with 42712). */
+  duplicateJoin?: string;
 }
 
 /**
@@ -31,6 +33,8 @@ export function checkEmbedPaths(ctx: BuildContext): void {
     if (path.length === 0 || known.has(path.join('.'))) continue;
     throw notEmbedded(path[path.length - 1]);
   }
+  // Once the request is planned, as Postgres refuses PostgREST's statement only when it runs.
+  if (ctx.duplicateJoin !== undefined) throw new RestError(400, '42712', `table name "${ctx.duplicateJoin}" specified more than once`);
 }
 
 const notEmbedded = (name: string): RestError =>
@@ -84,7 +88,7 @@ export const MAX_TARGET_LIST = 1664;
 /**
  * Postgres refuses a wider SELECT list with 54011, which PostgREST passes on as a 500 (54xxx →
  * 500). Only the request's own `select=` can make one this wide, so it is malformed input, not a
- * server fault (issue 16): refuse it before running anything, keeping Postgres' code and message
+ * server fault: refuse it before running anything, keeping Postgres' code and message
  * so clients still recognise it, but as a 400.
  */
 function checkTargetListWidth(width: number): void {
@@ -101,6 +105,8 @@ export interface SelectListResult {
   groupBy: string;
   /** An aggregate is in the list (without a group by, the level answers one row). */
   aggregated: boolean;
+  /** In a to-one spread, the aggregates left to the parent: output key → function and result cast. */
+  hoisted: Map<string, { fn: string; cast?: string }>;
 }
 
 const AGGREGATES_OFF = () =>
@@ -108,9 +114,12 @@ const AGGREGATES_OFF = () =>
 
 /**
  * The select list for one level. `starColumns` expands `*` to the table's own columns (mutation CTEs
- * carry extra bookkeeping columns that must not leak into the response).
+ * carry extra bookkeeping columns that must not leak into the response). `hoist` is for a to-one
+ * spread: its aggregates apply to the parent's rows (PostgREST hoists them), so the level selects
+ * their arguments and leaves the functions to the parent.
  */
-export function selectList(ctx: BuildContext, source: Source, items: SelectItem[], path: string[], starColumns = false): SelectListResult {
+export function selectList(ctx: BuildContext, source: Source, items: SelectItem[], path: string[], starColumns = false, hoist = false): SelectListResult {
+  const hoisted = new Map<string, { fn: string; cast?: string }>();
   const columns: string[] = [];
   const labels: string[] = [];
   const innerJoins: string[] = [];
@@ -123,6 +132,10 @@ export function selectList(ctx: BuildContext, source: Source, items: SelectItem[
   };
   // `alias.*` is one string here but as many entries as the table has columns for Postgres.
   let starExtra = 0;
+  // Embeds' JSON values (embeds and to-many spreads), grouped by as jsonb once the level aggregates.
+  const jsonValues: { index: number; sql: string; label: string }[] = [];
+  // PostgREST joins each embed as `<table>_<name>_<depth>`: two siblings of one name collide.
+  const joins = new Set<string>();
   for (const item of items) {
     if (item.kind === 'star') {
       if (source.table && (starColumns || source.table.columns.size <= MAX_TARGET_LIST)) {
@@ -134,14 +147,27 @@ export function selectList(ctx: BuildContext, source: Source, items: SelectItem[
       }
     } else if (item.kind === 'count') {
       if (!ctx.cache.aggregatesEnabled) throw AGGREGATES_OFF();
+      const label = item.alias ?? 'count';
+      if (hoist) {
+        // The parent counts the rows that have this related row.
+        hoisted.set(label, { fn: 'count', cast: item.cast });
+        push('1', label, false);
+        continue;
+      }
       aggregated = true;
-      push(item.cast ? `(count(*))::${item.cast}` : 'count(*)', item.alias ?? 'count', false);
+      push(item.cast ? `(count(*))::${item.cast}` : 'count(*)', label, false);
     } else if (item.kind === 'column') {
       let sql = fieldSql(source, item.field, ctx.params);
       if (item.aggregate) {
         if (!ctx.cache.aggregatesEnabled) throw AGGREGATES_OFF();
-        aggregated = true;
         if (item.aggregateInputCast) sql = `(${sql})::${item.aggregateInputCast}`;
+        if (hoist) {
+          const label = item.alias ?? item.aggregate;
+          hoisted.set(label, { fn: item.aggregate, cast: item.cast });
+          push(sql, label, false);
+          continue;
+        }
+        aggregated = true;
         sql = `${item.aggregate}(${sql})`;
       }
       if (item.cast) sql = `(${sql})::${item.cast}`;
@@ -150,6 +176,9 @@ export function selectList(ctx: BuildContext, source: Source, items: SelectItem[
       if (!source.table) throw badQuery(`Cannot embed "${item.relation}": the source has no known table type`);
       const relationship = resolveRelationship(ctx.cache, source.table, item.relation, item.hint);
       const childPath = [...path, item.alias ?? item.relation];
+      const join = `${source.table.name}_${item.alias ?? item.relation}_${childPath.length}`;
+      if (joins.has(join)) ctx.duplicateJoin ??= join;
+      joins.add(join);
       (ctx.embedPaths ??= new Set()).add(childPath.join('.'));
       (source.embeds ??= new Map()).set(item.alias ?? item.relation, {
         toOne: relationship.toOne,
@@ -159,18 +188,31 @@ export function selectList(ctx: BuildContext, source: Source, items: SelectItem[
       if (isEmptyEmbed(item.items)) {
         // `rel()` only filters (with `!inner` or `rel=not.is.null`): PostgREST answers no key for it.
       } else if (item.spread) {
-        for (const spread of spreadSql(ctx, source, relationship, item.items, childPath)) push(spread.sql, spread.label, true);
+        for (const spread of spreadSql(ctx, source, relationship, item.items, childPath)) {
+          if (!relationship.toOne) jsonValues.push({ index: columns.length, sql: spread.sql, label: spread.label });
+          if (spread.aggregate) aggregated = true;
+          push(spread.sql, spread.label, relationship.toOne && !spread.aggregate);
+        }
       } else {
         const label = item.alias ?? item.relation;
-        columns.push(`${embedSql(ctx, source, relationship, item.items, childPath)} as ${quoteIdent(label)}`);
+        const sql = embedSql(ctx, source, relationship, item.items, childPath);
+        jsonValues.push({ index: columns.length, sql, label });
+        columns.push(`${sql} as ${quoteIdent(label)}`);
         labels.push(label);
       }
       if (item.inner) innerJoins.push(existsSql(ctx, source, relationship, item.items, childPath));
     }
     checkTargetListWidth(columns.length + starExtra);
   }
+  if (aggregated) {
+    // PostgREST groups by each embed's value too (jsonb, which has equality; json has none).
+    for (const value of jsonValues) {
+      columns[value.index] = `(${value.sql})::jsonb as ${quoteIdent(value.label)}`;
+      grouped.push(`(${value.sql})::jsonb`);
+    }
+  }
   const groupBy = aggregated && grouped.length > 0 ? ` group by ${grouped.join(', ')}` : '';
-  return { columns, labels, innerJoins, groupBy, aggregated };
+  return { columns, labels, innerJoins, groupBy, aggregated, hoisted };
 }
 
 const isEmptyEmbed = (items: SelectItem[]): boolean => items.every((item) => item.kind === 'embed' && !item.spread && isEmptyEmbed(item.items));
@@ -179,7 +221,7 @@ const isEmptyEmbed = (items: SelectItem[]): boolean => items.every((item) => ite
 function relatedFrom(ctx: BuildContext, parent: Source, child: Source, rel: Relationship): { from: string; where: string[] } {
   if (rel.kind === 'computed') {
     // A computed relationship is a function of the parent's row: `fn(parent)`.
-    return { from: `${qualified(rel.fn.schema, rel.fn.name)}(${parent.alias}) as ${child.alias}`, where: [] };
+    return { from: `${qualified(rel.fn.schema, rel.fn.name)}(${parent.alias}.*) as ${child.alias}`, where: [] };
   }
   const from = `${qualified(rel.target.schema, rel.target.name)} as ${child.alias}`;
   if (rel.junction) {
@@ -201,8 +243,14 @@ interface ChildRows {
   rowsSql: string;
 }
 
-/** A fresh alias for an embed's relation. */
-const childOf = (ctx: BuildContext, rel: Relationship): Source => ({ alias: ctx.aliases.alias(), table: rel.target, label: rel.target.name });
+/**
+ * An embed's relation under PostgREST's alias, `<target>_<depth>` (its errors name the embed so:
+ * `column projects_1.x does not exist`); each embed is its own subquery, so siblings never clash.
+ */
+function childOf(rel: Relationship, path: string[]): Source {
+  const alias = `${rel.target.name}_${path.length}`;
+  return { alias: quoteIdent(alias), table: rel.target, label: alias };
+}
 
 /**
  * FROM and WHERE reaching `child` from `parent`: the join and the embed's own filters. Called after
@@ -215,9 +263,9 @@ function joinedChild(ctx: BuildContext, parent: Source, child: Source, rel: Rela
 
 const whereSql = (where: string[]): string => (where.length > 0 ? ` where ${where.join(' and ')}` : '');
 
-function childRows(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): ChildRows {
-  const child = childOf(ctx, rel);
-  const list = selectList(ctx, child, items, path);
+function childRows(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[], hoist = false): ChildRows {
+  const child = childOf(rel, path);
+  const list = selectList(ctx, child, items, path, false, hoist);
   const joined = joinedChild(ctx, parent, child, rel, path);
   const where = [...joined.where, ...list.innerJoins, ...deadlineAt(ctx)];
   let tail = list.groupBy;
@@ -243,8 +291,8 @@ function embedSql(ctx: BuildContext, parent: Source, rel: Relationship, items: S
  * the value (null without a row); from a to-many one each key is the array of its values, `[]`
  * without rows (PostgREST 13).
  */
-function spreadSql(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): { sql: string; label: string }[] {
-  const { list, rowsSql } = childRows(ctx, parent, rel, items, path);
+function spreadSql(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): { sql: string; label: string; aggregate: boolean }[] {
+  const { list, rowsSql } = childRows(ctx, parent, rel, items, path, rel.toOne);
   if (!rel.toOne && list.aggregated) {
     throw new RestError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.');
   }
@@ -252,21 +300,27 @@ function spreadSql(ctx: BuildContext, parent: Source, rel: Relationship, items: 
   return list.labels.map((label) => {
     const row = ctx.aliases.alias();
     const key = quoteIdent(label);
-    if (rel.toOne) return { sql: `(select ${row}.${key} from (${rowsSql}) as ${row})`, label };
-    return { sql: `coalesce((select json_agg(${row}.${key}) from (${rowsSql}) as ${row}), '[]'::json)`, label };
+    const value = `(select ${row}.${key} from (${rowsSql}) as ${row})`;
+    const hoisted = list.hoisted.get(label);
+    if (hoisted) {
+      const sql = `${hoisted.fn}(${value})`;
+      return { sql: hoisted.cast ? `(${sql})::${hoisted.cast}` : sql, label, aggregate: true };
+    }
+    if (rel.toOne) return { sql: value, label, aggregate: false };
+    return { sql: `coalesce((select json_agg(${row}.${key}) from (${rowsSql}) as ${row}), '[]'::json)`, label, aggregate: false };
   });
 }
 
 /** The value of one column of a to-one embed's row (with the embed's own filters), for a related order. */
 function relatedColumnSql(ctx: BuildContext, parent: Source, rel: Relationship, field: Field, path: string[]): string {
-  const child = childOf(ctx, rel);
+  const child = childOf(rel, path);
   const joined = joinedChild(ctx, parent, child, rel, path);
   return `(select ${fieldSql(child, field, ctx.params)} from ${joined.from}${whereSql(joined.where)} limit 1)`;
 }
 
 /** `exists(…)` for an `!inner` embed, with its own `!inner` embeds nested inside, as PostgREST's inner joins chain. */
 function existsSql(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): string {
-  const child = childOf(ctx, rel);
+  const child = childOf(rel, path);
   const nested = selectList(ctx, child, items, path).innerJoins;
   const joined = joinedChild(ctx, parent, child, rel, path);
   return `exists (select 1 from ${joined.from}${whereSql([...joined.where, ...nested, ...deadlineAt(ctx)])})`;
