@@ -8,6 +8,7 @@ import { RollbackWith, type RestRequest, type ResultRow } from './rest-request.t
 import type { TableInfo } from './schema-cache.ts';
 import type { Source } from './sql/field-sql.ts';
 import { buildDelete, buildInsert, buildUpdate, type MutationOutput } from './sql/mutate-sql.ts';
+import { explainStatement, planResponse } from './plan-response.ts';
 import type { BuildContext } from './sql/select-sql.ts';
 
 type Verb = 'POST' | 'PATCH' | 'DELETE';
@@ -26,8 +27,9 @@ export async function runMutation(req: RestRequest, verb: Verb, ctx: BuildContex
   const mode = req.prefs.return;
   const representation = mode === 'representation';
   const payload = verb === 'DELETE' ? null : writePayload(await req.payload(), ctx.query.columns);
+  const plan = req.media.kind === 'plan' ? req.media : undefined;
   const out: MutationOutput = {
-    media: representation ? req.media : null,
+    media: representation ? (req.media.kind === 'plan' ? req.media.body : req.media) : null,
     location: verb === 'POST' && mode === 'headers-only',
     countInserted: verb === 'POST' && req.prefs.resolution === 'merge-duplicates',
   };
@@ -37,6 +39,12 @@ export async function runMutation(req: RestRequest, verb: Verb, ctx: BuildContex
     if (verb === 'POST' && payload) sql = buildInsert(ctx, source, table, payload, req.prefs, defaults, out);
     else if (verb === 'PATCH' && payload) sql = buildUpdate(ctx, source, table, payload, defaults, out);
     else sql = buildDelete(ctx, source, table, out);
+    if (plan) {
+      // The plan of the statement (run only with `options=analyze`), committed unless tx=rollback.
+      const response = planResponse(plan, await explainStatement(tx, plan, sql ?? 'select null'), req.head);
+      if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
+      return response;
+    }
     const row: MutationRow = sql === null ? { body: '[]', page_count: 0, inserted: null } : (await tx.query<MutationRow>(sql)).rows[0];
     const count = row.page_count;
     if (req.singular && count !== 1) throw new RollbackWith(singularError(count));

@@ -10,6 +10,7 @@ import { AliasGen, Params } from './sql/quote.ts';
 import type { BuildContext } from './sql/select-sql.ts';
 import type { Source } from './sql/field-sql.ts';
 import { buildRead, type ReadOptions } from './sql/read-sql.ts';
+import { explainStatement, planResponse } from './plan-response.ts';
 
 /** What building one request's SQL needs: its query, the row cap and its role's statement deadline. */
 export function buildContext(req: RestRequest, query: QueryParams, params = new Params()): BuildContext {
@@ -71,7 +72,16 @@ export async function runRead(
 ): Promise<Response> {
   const routine = shape.routine ?? prefix !== '';
   const counting = countingOf(req, routine);
-  const statement = buildRead(ctx, source, from, { count: counting.count, media: req.head ? null : req.media, scalarColumn: shape.scalarColumn });
+  const { media } = req;
+  if (media.kind === 'plan') {
+    const planned = buildRead(ctx, source, from, { count: counting.count, media: media.body, scalarColumn: shape.scalarColumn });
+    return req.run(readOnly, async (tx) => {
+      const response = planResponse(media, await explainStatement(tx, media, `${prefix}${planned.sql}`), req.head);
+      if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
+      return response;
+    });
+  }
+  const statement = buildRead(ctx, source, from, { count: counting.count, media: req.head ? null : media, scalarColumn: shape.scalarColumn });
   const sql = `${prefix}${statement.sql}`;
   const singular = req.media.kind === 'object';
 

@@ -5,6 +5,7 @@ import { JSON_TYPE } from './response.ts';
 import { RollbackWith, type RestRequest } from './rest-request.ts';
 import { Params } from './sql/quote.ts';
 import { quoteIdent } from '../db/sql-identifier.ts';
+import { explainStatement, planResponse } from './plan-response.ts';
 import { bodyArguments, callSql, findRoutine, queryArguments, rpcResultTable } from './sql/rpc-sql.ts';
 
 /**
@@ -25,9 +26,16 @@ export async function runRpc(req: RestRequest, name: string): Promise<Response> 
   }
 
   if (fn.returnKind === 'void' || (fn.returnKind === 'scalar' && !fn.returnsSet)) {
+    const { media } = req;
     return req.run(readOnly, async (tx) => {
-      const { rows } = await tx.query<{ body: string | null }>(`select to_json(${call.callSql})::text as body`);
+      const statement = `select to_json(${call.callSql})::text as body`;
       let response: Response;
+      if (media.kind === 'plan') {
+        response = planResponse(media, await explainStatement(tx, media, statement), req.head);
+        if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
+        return response;
+      }
+      const { rows } = await tx.query<{ body: string | null }>(statement);
       if (fn.returnKind === 'void') response = new Response(null, { status: 204 });
       else {
         if (req.singular) throw new RollbackWith(new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', 'The result is a scalar'));

@@ -20,15 +20,27 @@ export type MediaType =
   | { kind: 'object'; stripped: boolean }
   | { kind: 'plan'; for: MediaType; format: 'json' | 'text'; options: string[] };
 
-/** What a read or a representation can be answered as (the built-in handlers of every relation and function). */
-export type ResponseMedia =
+/** What a read or a representation's rows can be aggregated into (the built-in handlers of every relation and function). */
+export type BodyMedia =
   | { kind: 'json' }
   | { kind: 'array-stripped' }
   | { kind: 'object'; stripped: boolean }
   | { kind: 'csv' }
   | { kind: 'geojson' };
 
-export const JSON_MEDIA: ResponseMedia = { kind: 'json' };
+/** EXPLAIN of the statement that would answer in `body` (`for` as the client wrote it, for Content-Type). */
+export interface PlanMedia {
+  kind: 'plan';
+  body: BodyMedia;
+  for: MediaType;
+  format: 'json' | 'text';
+  options: string[];
+}
+
+/** What a request is answered as: rows in a body media, or (db-plan-enabled) the plan of the statement. */
+export type ResponseMedia = BodyMedia | PlanMedia;
+
+export const JSON_MEDIA: BodyMedia = { kind: 'json' };
 
 const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'];
 
@@ -201,26 +213,38 @@ export function parseAccept(header: string): MediaType[] {
   return entries.map((e) => decodeMediaType(e.text));
 }
 
+/** The body media a type is produced in, if it is one this server produces. */
+function bodyMediaOf(media: MediaType): BodyMedia | undefined {
+  switch (media.kind) {
+    case 'any':
+    case 'json':
+      return JSON_MEDIA;
+    case 'csv':
+    case 'geojson':
+    case 'array-stripped':
+    case 'object':
+      return media;
+    default:
+      return undefined;
+  }
+}
+
 /**
  * The first accepted type this server produces for relations and functions: JSON (also for `*\/*`),
- * CSV, GeoJSON and the vendored array / object types. EXPLAIN plans are off (`db-plan-enabled` is
- * false by default and on hosted Supabase), so a plan type matches nothing, as it does there.
+ * CSV, GeoJSON and the vendored array / object types; with `db-plan-enabled` (the in-database
+ * `pgrst.db_plan_enabled`), also the plan of the statement for any of those. With it off (the
+ * default, and hosted Supabase's), a plan type matches nothing, as there.
  */
-export function negotiateMedia(accept: string | undefined): ResponseMedia {
+export function negotiateMedia(accept: string | undefined, planEnabled = false): ResponseMedia {
   const accepts = accept === undefined ? [{ kind: 'any' } as const] : parseAccept(accept);
   for (const media of accepts) {
-    switch (media.kind) {
-      case 'any':
-      case 'json':
-        return JSON_MEDIA;
-      case 'csv':
-      case 'geojson':
-      case 'array-stripped':
-      case 'object':
-        return media;
-      default:
-        continue;
+    if (media.kind === 'plan') {
+      const body = planEnabled ? bodyMediaOf(media.for) : undefined;
+      if (body) return { ...media, body };
+      continue;
     }
+    const body = bodyMediaOf(media);
+    if (body) return body;
   }
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${accepts.map(toMime).join(', ')}`);
 }

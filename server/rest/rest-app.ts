@@ -11,7 +11,8 @@ import { withinQueryBounds } from './parser/query-bounds.ts';
 import { identify, type RequestIdentity } from './request-auth.ts';
 import { errorResponse } from './response.ts';
 import { RestError, toRestError } from './rest-error.ts';
-import { answerRollback, bodyReader, negotiatedMedia, payloadReader, preferencesOf, profileOf, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
+import { negotiateMedia } from './media-type.ts';
+import { answerRollback, bodyReader, payloadReader, preferencesOf, profileOf, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
 import { findTable, loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 import { qualified, quoteIdent } from '../db/sql-identifier.ts';
 
@@ -61,8 +62,9 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys' | 'config'>
     try {
       identity = await identify(c, ctx.keys);
       const schema = profileOf(c, options);
-      const media = negotiatedMedia(c);
       const cache = await loadCache();
+      // Accept after the cache: whether plans are produced is the in-database db-plan-enabled.
+      const media = negotiateMedia(c.req.header('accept'), cache.planEnabled);
       const method = c.req.method.toUpperCase();
       const who = identity;
       const settings = { search_path: searchPathFor(schema, options) };

@@ -96,6 +96,8 @@ export interface SchemaCache {
   roleTimeoutsMs: Map<string, number>;
   /** PostgREST's db-aggregates-enabled, from the in-database config (off by default, as in PostgREST). */
   aggregatesEnabled: boolean;
+  /** PostgREST's db-plan-enabled (EXPLAIN through the plan media type), read the same way; off by default. */
+  planEnabled: boolean;
 }
 
 const tableKey = (schema: string, name: string): string => `${schema}.${name}`;
@@ -249,6 +251,7 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
     functions,
     roleTimeoutsMs: await loadRoleTimeouts(db),
     aggregatesEnabled: (await loadRoleSetting(db, 'authenticator', 'pgrst.db_aggregates_enabled')) === 'true',
+    planEnabled: (await loadRoleSetting(db, 'authenticator', 'pgrst.db_plan_enabled')) === 'true',
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ResponseMedia } from '../media-type.ts';
+import type { BodyMedia } from '../media-type.ts';
 
 /**
  * The answer's body, aggregated from rows aliased `"_r"` the way PostgREST's built-in handlers do
@@ -8,7 +8,7 @@ import type { ResponseMedia } from '../media-type.ts';
  * `element` is what one row contributes to JSON (a SETOF scalar function's bare column).
  * CSV reads the rows twice (header and lines), so they must come from `"_p"` (see aggregateRows).
  */
-function bodySql(media: ResponseMedia | null, element: string): string {
+function bodySql(media: BodyMedia | null, element: string): string {
   if (media === null) return 'null::text';
   switch (media.kind) {
     case 'json':
@@ -31,7 +31,7 @@ function bodySql(media: ResponseMedia | null, element: string): string {
  * `select <body> as body, <extra…> from (<rows>) as "_r"`: one row whatever the number of rows
  * (aggregates without GROUP BY). `media` null answers no body (HEAD, return=minimal).
  */
-export function aggregateRows(media: ResponseMedia | null, rows: string, extra: string[], element = '"_r"'): string {
+export function aggregateRows(media: BodyMedia | null, rows: string, extra: string[], element = '"_r"'): string {
   const items = [`${bodySql(media, element)} as body`, ...extra].join(', ');
   if (media?.kind !== 'csv') return `select ${items} from (${rows}) as "_r"`;
   // Wrapped so the statement still starts with SELECT: an RPC puts its own WITH in front.

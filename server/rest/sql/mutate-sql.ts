@@ -1,5 +1,5 @@
 import { RestError } from '../rest-error.ts';
-import type { ResponseMedia } from '../media-type.ts';
+import type { BodyMedia } from '../media-type.ts';
 import type { Preferences } from '../parser/prefer.ts';
 import { isJsonObjectText, type WritePayload } from '../request-payload.ts';
 import type { TableInfo } from '../schema-cache.ts';
@@ -28,7 +28,7 @@ function checkColumns(table: TableInfo, names: string[]): void {
 /** What a mutation's statement returns besides its row count. */
 export interface MutationOutput {
   /** The representation's format, or null for no body (return=minimal / headers-only). */
-  media: ResponseMedia | null;
+  media: BodyMedia | null;
   /** return=headers-only: the created row's `pk=eq.value` pairs, for Location. */
   location: boolean;
   /** merge-duplicates: how many rows were inserted rather than updated (200 vs 201). */

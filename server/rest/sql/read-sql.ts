@@ -1,4 +1,4 @@
-import type { ResponseMedia } from '../media-type.ts';
+import type { BodyMedia } from '../media-type.ts';
 import type { Source } from './field-sql.ts';
 import { aggregateRows } from './media-sql.ts';
 import { checkEmbedPaths, conditionsAt, deadlineAt, limitAt, orderAt, orderSql, selectList, type BuildContext } from './select-sql.ts';
@@ -8,7 +8,7 @@ export interface ReadOptions {
   /** `exact`: count every matching row; a number: count at most that many (count=estimated's probe). */
   count?: 'exact' | number;
   /** How the page becomes the body; null for no body (HEAD). JSON when not given. */
-  media?: ResponseMedia | null;
+  media?: BodyMedia | null;
   /** SETOF scalar functions: aggregate this column's bare values. */
   scalarColumn?: string;
 }
