@@ -44,6 +44,49 @@ describe('computed fields', () => {
   });
 });
 
+describe('computed fields inside embeds', () => {
+  it('order and limit an embed by its computed field', async () => {
+    expect(answer(await backend.get('/clients?select=name,projects(name,project_label)&projects.order=project_label.desc&projects.limit=1'))).toEqual(ok([
+      { name: 'Microsoft', projects: [{ name: 'Windows 7', project_label: 'Windows 7 #1' }] },
+      { name: 'Apple', projects: [{ name: 'OSX', project_label: 'OSX #4' }] },
+    ]));
+  });
+
+  it('filter an !inner embed, and a logic tree inside an embed, by a computed field', async () => {
+    expect(answer(await backend.get('/clients?select=name,projects!inner(name)&projects.project_label=eq.IOS%20%233'))).toEqual(ok([
+      { name: 'Apple', projects: [{ name: 'IOS' }] },
+    ]));
+    expect(answer(await backend.get('/clients?select=name,projects(name)&projects.or=(project_label.eq.IOS%20%233,name.eq.Windows%207)'))).toEqual(ok([
+      { name: 'Microsoft', projects: [{ name: 'Windows 7' }] },
+      { name: 'Apple', projects: [{ name: 'IOS' }] },
+    ]));
+  });
+
+  it('through a many-to-many junction, a spread and a related order', async () => {
+    expect(answer(await backend.get('/users?select=name,projects(project_label)&projects.project_label=like.*%233&order=id'))).toEqual(ok([
+      { name: 'Angela Martin', projects: [] },
+      { name: 'Michael Scott', projects: [{ project_label: 'IOS #3' }] },
+      { name: 'Dwight Schrute', projects: [{ project_label: 'IOS #3' }] },
+    ]));
+    expect(answer(await backend.get('/tasks?select=name,...projects(label:project_label)&id=in.(1,5)'))).toEqual(ok([
+      { name: 'Design w7', label: 'Windows 7 #1' },
+      { name: 'Design IOS', label: 'IOS #3' },
+    ]));
+    expect(answer(await backend.get('/tasks?select=id,projects(name)&order=projects(project_label).asc,id&limit=3'))).toEqual(ok([
+      { id: 5, projects: { name: 'IOS' } },
+      { id: 6, projects: { name: 'IOS' } },
+      { id: 7, projects: { name: 'OSX' } },
+    ]));
+  });
+
+  it('an unknown name in an embed is Postgres’ error about the embed’s alias', async () => {
+    expect(answer(await backend.get('/clients?select=name,projects(project_labels)'))).toEqual({
+      status: 400,
+      body: { code: '42703', message: 'column projects_1.project_labels does not exist', details: null, hint: null },
+    });
+  });
+});
+
 describe('computed relationships', () => {
   const designerOfEach = [
     { name: 'Civilization I', designer: { name: 'Sid Meier' } },
