@@ -98,6 +98,27 @@ export default tseslint.config(
     },
   },
   {
+    // The local backend has one public face: outside server/, only server/index.ts (starting and
+    // stopping a backend, its keys and client helper) and server/testing/ (test helpers) are imported.
+    // The src/ and edge function rules below keep the server out of those altogether.
+    files: ['scripts/**/*.ts', 'supabase/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', '*.config.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./scripts', './supabase', './bench', './e2e', './*.config.ts'],
+              from: './server',
+              except: ['./index.ts', './testing'],
+              message: 'Import the local backend through server/index.ts (or server/testing/ in tests); export what is missing there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests of a function run under Node in this repo and may use the local backend; what deploys is
     // index.ts and what it imports.
     files: ['supabase/functions/**/*.ts'],

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { documentScripts } from '../server/static/document-scripts.ts';
+import { documentScripts } from '../server/index.ts';
 
 /**
  * What the first route costs: the inline theme script (the first inline script), and the JS and

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_PATH } from '../scripts/system-packages.ts';
-import { DEV_SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
+import { DEV_SERVICE_ROLE_KEY } from '../server/index.ts';
 import { startAppServer } from './app-server.ts';
 import { percentile, round } from './stats.ts';
 

@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createFixtureDb } from '../server/realtime/testing/fixture-db.ts';
+import { createFixtureDb, realtimeClient, startRealtimeServer, subscribed, userClient, userToken, waitFor } from '../server/testing/realtime.ts';
 import { percentile, round } from './stats.ts';
-import { realtimeClient, startRealtimeServer, subscribed, userClient, userToken, waitFor } from '../server/realtime/testing/realtime-test-server.ts';
 
 /**
  * Realtime figures for `npm run bench` (issue 5): commit → client receipt latency of

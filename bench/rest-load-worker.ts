@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createNodeSupabaseClient } from '../server/lib/node-supabase-client.ts';
+import { createNodeSupabaseClient } from '../server/index.ts';
 import { runConcurrently } from './stats.ts';
 
 /** What server-overhead.ts asks of this worker: the backend's address, a key, and the load. */

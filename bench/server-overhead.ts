@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { withRequestTransaction } from '../server/db/request-transaction.ts';
+import { withRequestTransaction } from '../server/testing/database.ts';
 import { seedCatalog } from '../supabase/seed/seed-catalog.ts';
 import { startLocalBackend } from './local-backend.ts';
 import type { RestLoadRequest, RestLoadResult } from './rest-load-worker.ts';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { DEV_SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
+import { DEV_SERVICE_ROLE_KEY } from '../server/index.ts';
 import { expect, type PageProblems } from './fixtures.ts';
 
 export const PASSWORD = 'first-password-1';

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createUser, forgiveFailedResponses, makePng, PASSWORD, signInWithUi, uniqueEmail } from './account-helpers.ts';
 import { asUser, cartButton, itemRow, openCart, placeOrderAs, putInServerCart, sessionToken, stockedItem } from './cart-helpers.ts';
-import { DEV_SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
+import { DEV_SERVICE_ROLE_KEY } from '../server/index.ts';
 import { DESKTOP, PHONE, expect, test } from './fixtures.ts';
 
 // One account's data is never painted for the next one on the same device: the cache is keyed by

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
+import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../server/index.ts';
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
 import { PASSWORD } from './account-helpers.ts';
 import { expect } from './fixtures.ts';

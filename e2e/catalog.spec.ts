@@ -1,4 +1,4 @@
-import { DEV_SERVICE_ROLE_KEY as SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
+import { DEV_SERVICE_ROLE_KEY as SERVICE_ROLE_KEY } from '../server/index.ts';
 import { formatPrice } from '../src/utils/format.ts';
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
 import { DESKTOP, PHONE, appIsLive, expect, expectNoAxeViolations, holdRequests, test } from './fixtures.ts';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEV_SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
+import { DEV_SERVICE_ROLE_KEY } from '../server/index.ts';
 import { generateItems } from '../supabase/seed/catalog-generator.ts';
 import { createUser, signInWithUi, uniqueEmail } from './account-helpers.ts';
 import { cartButton, itemRow, openCart } from './cart-helpers.ts';

@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { documentSecurityHeaders, type CspOptions } from '../server/static/security-headers.ts';
-import { APP_SHELL } from '../server/static/static-app.ts';
-import { precompress } from '../server/static/precompress.ts';
+import { APP_SHELL, type CspOptions, documentSecurityHeaders, precompress } from '../server/index.ts';
 import { prerenderSite } from './prerender.ts';
 
 /**

@@ -1,16 +1,10 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getRequestListener } from '@hono/node-server';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { build } from 'vite';
 import WebSocket from 'ws';
-import { createApp } from '../server/app.ts';
-import { openBackend } from '../server/backend-context.ts';
-import { createNodeSupabaseClient } from '../server/lib/node-supabase-client.ts';
-import { APP_SHELL } from '../server/static/static-app.ts';
+import { APP_SHELL, createNodeSupabaseClient, startBackend } from '../server/index.ts';
 import { DEFAULT_DEMO_ITEMS } from '../supabase/seed/seed-if-empty.ts';
 import { seedCatalog } from '../supabase/seed/seed-catalog.ts';
 import { PRERENDERED_ATTRIBUTE, serializeState, STATE_SCRIPT_ID, type RenderedPage } from '../src/app/prerendered-page.ts';
@@ -35,24 +29,19 @@ interface DataSource {
 }
 
 async function localDataSource(rootDir: string): Promise<DataSource> {
-  let handle: ReturnType<typeof getRequestListener> | null = null;
-  const server = createServer((req, res) => (handle ? handle(req, res) : res.writeHead(503).end()));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { ctx } = await openBackend({ projectDir: path.join(rootDir, 'supabase'), dataDir: null, publicUrl: url });
-  const app = await createApp({ backend: ctx });
-  handle = getRequestListener(app.fetch);
-  await seedCatalog(createNodeSupabaseClient(url, ctx.keys.serviceRoleKey), { items: DEFAULT_DEMO_ITEMS, images: false });
-  // The app's API calls go here (src/config/env.ts reads it where there is no window).
-  (globalThis as { LUMEN_PRERENDER_ORIGIN?: string }).LUMEN_PRERENDER_ORIGIN = url;
-  return {
-    client: createNodeSupabaseClient(url, ctx.keys.publishableKey),
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await ctx.db.close();
+  const backend = await startBackend({
+    projectDir: path.join(rootDir, 'supabase'),
+    data: { memory: true },
+    // The rendered app reaches the API over the network, as a browser would.
+    port: 0,
+    prepare: async ({ serviceClient }) => {
+      await seedCatalog(serviceClient(), { items: DEFAULT_DEMO_ITEMS, images: false });
+      return [];
     },
-  };
+  });
+  // The app's API calls go here (src/config/env.ts reads it where there is no window).
+  (globalThis as { LUMEN_PRERENDER_ORIGIN?: string }).LUMEN_PRERENDER_ORIGIN = backend.url;
+  return { client: backend.client(backend.ctx.keys.publishableKey), close: backend.close };
 }
 
 function hostedDataSource(url: string, key: string): DataSource {

@@ -6,10 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postbuild, renderHeadersFile } from './postbuild.ts';
-import { createApp } from '../server/app.ts';
-import { securityHeaders } from '../server/gateway/security-headers-middleware.ts';
-import { contentSecurityPolicy } from '../server/static/security-headers.ts';
-import { createStaticApp } from '../server/static/static-app.ts';
+import { createApp, securityHeaders } from '../server/testing/app.ts';
+import { contentSecurityPolicy, createStaticApp } from '../server/index.ts';
 import { createTestBackend, type TestBackend } from '../server/testing/test-backend.ts';
 
 /**

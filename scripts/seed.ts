@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DEV_SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
-import { createNodeSupabaseClient } from '../server/lib/node-supabase-client.ts';
+import { createNodeSupabaseClient, DEV_SERVICE_ROLE_KEY } from '../server/index.ts';
 import { seedCatalog } from '../supabase/seed/seed-catalog.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createNodeSupabaseClient } from '../server/lib/node-supabase-client.ts';
-import { DEV_PUBLISHABLE_KEY } from '../server/gateway/keys.ts';
+import { createNodeSupabaseClient, DEV_PUBLISHABLE_KEY } from '../server/index.ts';
 
 /**
  * A walk through the backend with the real supabase-js client, against a running server:

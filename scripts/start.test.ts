@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { DEV_SERVICE_ROLE_KEY } from '../server/gateway/keys.ts';
+import { DEV_SERVICE_ROLE_KEY } from '../server/index.ts';
 import { freePort, startChildServer, type ChildServer } from '../server/testing/child-server.ts';
 
 /** Another project than Lumen's: its own tables (a `categories` one, which startChildServer asks for), no user_roles. */

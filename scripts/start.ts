@@ -2,15 +2,13 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { portFrom, SERVER_ARGS, serveProject, type ProjectStartup } from '../server/serve.ts';
-import { loadProjectConfig } from '../server/config/project-config.ts';
-import { createNodeSupabaseClient } from '../server/lib/node-supabase-client.ts';
+import { loadProjectConfig, portFrom, SERVER_ARGS, serveProject, type PreparingBackend } from '../server/index.ts';
 import { DEMO_ACCOUNTS, ensureDemoUsers } from '../supabase/seed/demo-users.ts';
 import { seedCatalogIfEmpty } from '../supabase/seed/seed-if-empty.ts';
 import { ensureBuild } from './ensure-build.ts';
 
 /**
- * `npm start`: Lumen's composition root. The server (server/serve.ts) serves any Supabase project
+ * `npm start`: Lumen's composition root. The server (server/index.ts) serves any Supabase project
  * folder; what is Lumen's lives here: building the app it serves, seeding the demo catalog and
  * demo accounts on a fresh database, and the two Auth settings Lumen's hosted project turns on.
  * With `--project DIR` naming another project, only the settings stay: Lumen's app, catalog and
@@ -50,10 +48,9 @@ const isLumen = await isLumenProject(projectDir);
 if (isLumen && !values['no-build']) ensureBuild(rootDir);
 
 /** Lumen's own start-up: the demo accounts (one of them staff) and, on an empty database, the demo catalog. */
-async function prepareLumen({ ctx, app, publicUrl, log }: ProjectStartup): Promise<string[]> {
-  const created = await ensureDemoUsers(ctx);
-  const client = createNodeSupabaseClient(publicUrl, ctx.keys.serviceRoleKey, app);
-  const seeded = await seedCatalogIfEmpty(ctx.db, client, { onProgress: (message) => log(`seeding ${message}`) }).catch((error: unknown) => {
+async function prepareLumen({ ctx, serviceClient, log }: PreparingBackend): Promise<string[]> {
+  const created = await ensureDemoUsers(serviceClient());
+  const seeded = await seedCatalogIfEmpty(ctx.db, serviceClient(), { onProgress: (message) => log(`seeding ${message}`) }).catch((error: unknown) => {
     throw new Error(`seeding the demo catalog failed: ${error instanceof Error ? error.message : String(error)}`);
   });
   if (seeded) log(`seeded ${seeded.categories} categories, ${seeded.items} items, ${seeded.images} images`);

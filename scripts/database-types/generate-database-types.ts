@@ -1,5 +1,4 @@
-import { openDatabase } from '../../server/db/open-database.ts';
-import { runMigrations } from '../../server/db/migrate.ts';
+import { openDatabase, runMigrations } from '../../server/index.ts';
 import { renderDatabaseTypes, type RenderOptions } from './render-database-types.ts';
 import { readSchemaCatalog } from './schema-catalog.ts';
 

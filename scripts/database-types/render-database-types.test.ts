@@ -2,8 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../server/db/migrate.ts';
-import { openDatabase } from '../../server/db/open-database.ts';
+import { openDatabase, runMigrations } from '../../server/testing/database.ts';
 import { renderDatabaseTypes } from './render-database-types.ts';
 import { readSchemaCatalog, type SchemaCatalog } from './schema-catalog.ts';
 

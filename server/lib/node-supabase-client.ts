@@ -1,6 +1,10 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Hono } from 'hono';
 import WebSocket from 'ws';
+
+/** An app answering requests in-process (a Hono app, or a backend's counted dispatch). */
+export interface InProcessApp {
+  fetch(request: Request): Response | Promise<Response>;
+}
 
 type RealtimeTransport = NonNullable<NonNullable<Parameters<typeof createClient>[2]>['realtime']>['transport'];
 
@@ -9,7 +13,7 @@ type RealtimeTransport = NonNullable<NonNullable<Parameters<typeof createClient>
  * no auto refresh, and the `ws` transport because Node 20 has no global WebSocket (realtime-js
  * insists on one even when never connected). With `app`, requests go to the app in-process.
  */
-export function createNodeSupabaseClient(url: string, key: string, app?: Hono): SupabaseClient {
+export function createNodeSupabaseClient(url: string, key: string, app?: InProcessApp): SupabaseClient {
   return createClient(url, key, {
     ...(app ? { global: { fetch: (async (input, init) => app.fetch(new Request(input, init))) as typeof fetch } } : {}),
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

@@ -1,21 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Hono } from 'hono';
-import { createApp } from '../app.ts';
-import { settleAfterResponse } from '../lib/after-response.ts';
 import type { RateLimiter } from '../auth/rate-limiter.ts';
 import type { AuthAppOptions } from '../auth/auth-app.ts';
-import { startDatabaseWorkers, type DatabaseWorkers } from '../database-workers.ts';
+import type { ProjectConfigOverrides } from '../config/project-config.ts';
 import type { FunctionsOptions } from '../functions/functions-app.ts';
-import { loadProjectConfig, type ProjectConfigOverrides } from '../config/project-config.ts';
-import type { ServerContext } from '../context.ts';
-import { migrateProject } from '../db/migrate.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { devKeys } from '../gateway/keys.ts';
-import { createNodeSupabaseClient } from '../lib/node-supabase-client.ts';
-import { createMailOutbox } from '../mail/outbox.ts';
-import { syncConfiguredBuckets } from '../storage/configured-buckets.ts';
+import { startBackend, type Backend } from '../start-backend.ts';
 
 /** The tests' own tiny project (fixture tables, config.toml); never Lumen's schema. */
 export const FIXTURE_PROJECT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'project');
@@ -42,23 +31,12 @@ export interface TestBackendOptions {
   limiter?: RateLimiter;
   /** The dashboard-only password settings (server/auth/auth-app.ts); off by default, as in GoTrue. */
   passwordSettings?: Pick<AuthAppOptions, 'requireCurrentPassword' | 'leakedPasswordProtection'>;
+  /** A built single-page app to serve at `/` beside the APIs. */
+  distDir?: string;
 }
 
-export interface TestBackend {
-  app: Hono;
-  ctx: ServerContext;
-  /** A fresh supabase-js client with the anon key (its own auth state). */
-  anonClient(): SupabaseClient;
-  /** A fresh supabase-js client with the service_role key. */
-  serviceClient(): SupabaseClient;
-  /** A fresh client with any key (e.g. ctx.keys.publishableKey). */
-  client(key: string): SupabaseClient;
-  /** `fetch` that routes into the app in-process. */
-  fetch: typeof fetch;
-  /** pg_net's worker and pg_cron's launcher, when started with `workers: true`. */
-  workers: DatabaseWorkers | null;
-  close(): Promise<void>;
-}
+/** A backend started by startBackend, as the tests use it (`app`, `ctx`, clients, `fetch`, `workers`). */
+export type TestBackend = Backend;
 
 /** Limits high enough that no test trips them unless it lowers them on purpose (email_sent is not per IP). */
 const RELAXED_RATE_LIMITS: ProjectConfigOverrides = {
@@ -78,10 +56,30 @@ function mergeOverrides(base: ProjectConfigOverrides, extra: ProjectConfigOverri
   };
 }
 
+/** The options every test backend shares, in startBackend's terms (in memory, nothing listening). */
+export function testBackendOptions(options: TestBackendOptions = {}): Parameters<typeof startBackend>[0] {
+  return {
+    projectDir: options.projectDir ?? FIXTURE_PROJECT_DIR,
+    data: { memory: true },
+    publicUrl: options.publicUrl,
+    config: mergeOverrides(RELAXED_RATE_LIMITS, options.config),
+    workers: options.workers ? undefined : [],
+    auth: {
+      bcryptCost: 4,
+      rateLimitHeader: options.rateLimitHeader,
+      perIpLimits: options.perIpLimits ?? false,
+      limiter: options.limiter,
+      ...options.passwordSettings,
+    },
+    functions: options.functions,
+    distDir: options.distDir,
+  };
+}
+
 /**
- * A whole backend in-process: an in-memory PGlite (cloned from the cached bootstrap snapshot),
- * the project's migrations and seed, and the app with every mounted service. Clients are the
- * real supabase-js talking to `app.fetch` — no port is opened.
+ * A whole backend in-process (startBackend with an in-memory database and no port): the project's
+ * migrations and seed, and the app with every mounted service. Clients are the real supabase-js
+ * talking to the app in-process — no port is opened.
  *
  * ```ts
  * const backend = await createTestBackend();
@@ -90,37 +88,5 @@ function mergeOverrides(base: ProjectConfigOverrides, extra: ProjectConfigOverri
  * ```
  */
 export async function createTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
-  const projectDir = options.projectDir ?? FIXTURE_PROJECT_DIR;
-  const publicUrl = options.publicUrl ?? 'http://localhost:54321';
-  const config = await loadProjectConfig(projectDir, mergeOverrides(RELAXED_RATE_LIMITS, options.config));
-  const db = await openDatabase({ dataDir: null });
-  await migrateProject(db, projectDir);
-  await syncConfiguredBuckets({ db, config });
-  const ctx: ServerContext = { db, keys: devKeys, publicUrl, projectDir, dataDir: null, config, mail: createMailOutbox(db) };
-  const app = await createApp({ backend: ctx, auth: {
-      bcryptCost: 4,
-      rateLimitHeader: options.rateLimitHeader,
-      perIpLimits: options.perIpLimits ?? false,
-      limiter: options.limiter,
-      ...options.passwordSettings,
-    }, functions: options.functions });
-
-  const inProcessFetch: typeof fetch = async (input, init) => app.fetch(new Request(input, init));
-  const workers = options.workers ? await startDatabaseWorkers(ctx, app.fetch) : null;
-  const client = (key: string): SupabaseClient => createNodeSupabaseClient(publicUrl, key, app);
-
-  return {
-    app,
-    ctx,
-    fetch: inProcessFetch,
-    workers,
-    client,
-    anonClient: () => client(ctx.keys.anonKey),
-    serviceClient: () => client(ctx.keys.serviceRoleKey),
-    async close() {
-      await settleAfterResponse();
-      await workers?.stop();
-      await db.close();
-    },
-  };
+  return startBackend(testBackendOptions(options));
 }

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RawSocket, type RawFrame } from '../../server/realtime/testing/raw-socket.ts';
+import { type RawFrame, RawSocket } from '../../server/testing/realtime.ts';
 import { TEST_DELIVERY } from '../tests/test-delivery.ts';
 import {
   anonClient,

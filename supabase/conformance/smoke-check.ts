@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { documentScripts } from '../../server/static/document-scripts.ts';
+import { documentScripts } from '../../server/index.ts';
 
 /**
  * The HTTP-level smoke check of a deployment: the requests the browser app makes on its first

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
-import { createNodeSupabaseClient } from '../../server/lib/node-supabase-client.ts';
+import { createNodeSupabaseClient } from '../../server/index.ts';
 import type { ConformanceTarget } from './target.ts';
 
 /**

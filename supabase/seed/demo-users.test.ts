@@ -10,8 +10,8 @@ afterAll(() => backend.close());
 
 it('creates the demo accounts once; they can sign in', async () => {
   const accounts = [{ email: 'demo-test@lumen.test', password: 'demo-password-9', displayName: 'Demo' }];
-  expect(await ensureDemoUsers(backend.ctx, accounts)).toEqual(['demo-test@lumen.test']);
-  expect(await ensureDemoUsers(backend.ctx, accounts)).toEqual([]);
+  expect(await ensureDemoUsers(backend.serviceClient(), accounts)).toEqual(['demo-test@lumen.test']);
+  expect(await ensureDemoUsers(backend.serviceClient(), accounts)).toEqual([]);
   const { data, error } = await backend.anonClient().auth.signInWithPassword({ email: 'demo-test@lumen.test', password: 'demo-password-9' });
   expect(error).toBeNull();
   expect(data.user?.user_metadata).toMatchObject({ display_name: 'Demo' });

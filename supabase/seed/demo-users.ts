@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
-import type { ServerContext } from '../../server/context.ts';
-import { findUserByEmail, insertUser } from '../../server/auth/user-store.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 export interface DemoAccount {
   email: string;
@@ -18,39 +15,57 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'staff@lumen.test', password: 'demo-staff-password-1', displayName: 'Demo Staff', staff: true },
 ];
 
-/**
- * Creates each demo account (confirmed email user) unless it exists. It goes through
- * auth.users like a real sign-up, so app triggers (e.g. profile creation) run for it.
- * Returns the emails that were created now.
- */
-export async function ensureDemoUsers(ctx: Pick<ServerContext, 'db'>, accounts: DemoAccount[] = DEMO_ACCOUNTS): Promise<string[]> {
-  const created: string[] = [];
-  for (const account of accounts) {
-    const existing = await findUserByEmail(ctx.db, account.email);
-    if (existing) {
-      if (account.staff) await makeStaff(ctx, existing.id);
-      continue;
-    }
-    const encryptedPassword = await bcrypt.hash(account.password, 10);
-    const id = randomUUID();
-    await ctx.db.transaction((tx) =>
-      insertUser(tx, {
-        id,
-        email: account.email,
-        encryptedPassword,
-        confirmed: true,
-        isAnonymous: false,
-        appMetadata: { provider: 'email', providers: ['email'] },
-        userMetadata: { display_name: account.displayName, email_verified: true },
-      }),
-    );
-    if (account.staff) await makeStaff(ctx, id);
-    created.push(account.email);
+/** The ids of the accounts with these addresses, read page by page through the admin API. */
+async function userIds(service: SupabaseClient, emails: string[]): Promise<Map<string, string>> {
+  const wanted = new Set(emails);
+  const found = new Map<string, string>();
+  for (let page = 1; found.size < wanted.size; page += 1) {
+    const { data, error } = await service.auth.admin.listUsers({ page, perPage: 1000 });
+    if (error) throw new Error(`Listing the users failed: ${error.message}`);
+    for (const user of data.users) if (user.email && wanted.has(user.email)) found.set(user.email, user.id);
+    if (data.users.length < 1000) break;
   }
-  return created;
+  return found;
 }
 
-/** As the service role would (README, "Staff"): a row in public.user_roles. */
-async function makeStaff(ctx: Pick<ServerContext, 'db'>, userId: string): Promise<void> {
-  await ctx.db.query(`insert into public.user_roles (user_id, role) values ($1, 'staff') on conflict (user_id) do nothing`, [userId]);
+/**
+ * Creates each demo account unless it exists, through the Auth admin API as any project's admin
+ * tooling would (`service` is a service_role client): a confirmed email user whose password the
+ * server hashes and whose sign-up the app's triggers (e.g. profile creation) see. Staff accounts get
+ * their row in public.user_roles through REST, as the service role makes someone staff (README,
+ * "Staff"), again on every start in case the row went. Returns the emails created now.
+ */
+export async function ensureDemoUsers(service: SupabaseClient, accounts: DemoAccount[] = DEMO_ACCOUNTS): Promise<string[]> {
+  const created: string[] = [];
+  const staff: string[] = [];
+  const existingStaff: string[] = [];
+  for (const account of accounts) {
+    const { data, error } = await service.auth.admin.createUser({
+      email: account.email,
+      password: account.password,
+      email_confirm: true,
+      user_metadata: { display_name: account.displayName },
+    });
+    if (error?.code === 'email_exists') {
+      if (account.staff) existingStaff.push(account.email);
+      continue;
+    }
+    if (error) throw new Error(`Creating the demo account ${account.email} failed: ${error.message}`);
+    created.push(account.email);
+    if (account.staff) staff.push(data.user.id);
+  }
+  if (existingStaff.length > 0) {
+    const ids = await userIds(service, existingStaff);
+    for (const email of existingStaff) {
+      const id = ids.get(email);
+      if (id === undefined) throw new Error(`The demo account ${email} exists but the admin API does not list it`);
+      staff.push(id);
+    }
+  }
+  if (staff.length > 0) {
+    const rows = staff.map((userId) => ({ user_id: userId, role: 'staff' }));
+    const { error } = await service.from('user_roles').upsert(rows, { onConflict: 'user_id', ignoreDuplicates: true });
+    if (error) throw new Error(`Making the demo staff account staff failed: ${error.message}`);
+  }
+  return created;
 }

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { runMigrations } from '../../server/db/migrate.ts';
-import { openDatabase } from '../../server/db/open-database.ts';
+import { openDatabase, runMigrations } from '../../server/testing/database.ts';
 
 export const LUMEN_PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

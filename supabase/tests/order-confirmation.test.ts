@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createListeningBackend } from '../../server/testing/listening-backend.ts';
 import type { TestBackend } from '../../server/testing/test-backend.ts';
-import { installDenoShim } from '../../server/functions/deno-shim.ts';
-import { LOCAL_ORDER_WEBHOOK_SECRET } from '../../server/functions/local-function-secrets.ts';
+import { installDenoShim } from '../../server/testing/functions.ts';
+import { LOCAL_ORDER_WEBHOOK_SECRET } from '../../server/index.ts';
 import { LUMEN_PROJECT_DIR } from './lumen-database.ts';
 import { TEST_DELIVERY, TEST_DELIVERY_JSON } from './test-delivery.ts';
 
@@ -69,7 +69,7 @@ async function orderOf(token: string, orderId: number): Promise<{ status: string
 const mailsTo = (email: string) => backend.ctx.mail.list({ to: email });
 
 /** Everything the database queued has been sent, answered and recorded. */
-const settled = () => backend.workers?.net.idle();
+const settled = () => backend.workers?.net?.idle();
 
 describe('receipts driven by the database', () => {
   it('an order placed through REST alone gets its receipt and turns confirmed; its cancellation gets a mail', async () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../../server/gateway/keys.ts';
+import { DEV_ANON_KEY, DEV_SERVICE_ROLE_KEY } from '../../server/index.ts';
 import { freePort, startChildServer, type ChildServer } from '../../server/testing/child-server.ts';
 import { LUMEN_START } from './lumen-start.ts';
 import { LUMEN_PROJECT_DIR } from './lumen-database.ts';

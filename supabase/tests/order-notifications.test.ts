@@ -1,8 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_ORDER_WEBHOOK_SECRET } from '../../server/functions/local-function-secrets.ts';
-import { runMigrations } from '../../server/db/migrate.ts';
-import { openDatabase } from '../../server/db/open-database.ts';
+import { LOCAL_ORDER_WEBHOOK_SECRET } from '../../server/index.ts';
+import { openDatabase, runMigrations } from '../../server/testing/database.ts';
 import { LUMEN_PROJECT_DIR, asActor, openLumenDatabase } from './lumen-database.ts';
 import { TEST_DELIVERY_JSON } from './test-delivery.ts';
 

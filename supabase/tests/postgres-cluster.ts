@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { PLATFORM_EXTENSIONS_DIR } from '../../server/db/platform-extensions.ts';
+import { PLATFORM_EXTENSIONS_DIR } from '../../server/testing/database.ts';
 import { LUMEN_PROJECT_DIR } from './lumen-database.ts';
 
 const BOOTSTRAP_DIR = path.resolve(LUMEN_PROJECT_DIR, '..', 'server', 'db', 'bootstrap');

@@ -1,16 +1,20 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestBackend, type TestBackend } from '../../server/testing/test-backend.ts';
 import { DEMO_ACCOUNTS, ensureDemoUsers } from '../seed/demo-users.ts';
-import { asActor, openLumenDatabase } from './lumen-database.ts';
+import { asActor, LUMEN_PROJECT_DIR } from './lumen-database.ts';
 
+// The demo accounts are made through the Auth admin API: a whole backend, not a bare database.
+let backend: TestBackend;
 let db: PGlite;
 
 beforeAll(async () => {
-  db = await openLumenDatabase();
+  backend = await createTestBackend({ projectDir: LUMEN_PROJECT_DIR });
+  db = backend.ctx.db;
 });
 
 afterAll(async () => {
-  await db.close();
+  await backend.close();
 });
 
 /** What GoTrue sends the hook, as supabase_auth_admin (migration …_staff_roles.sql). */
@@ -33,9 +37,9 @@ async function userId(email: string): Promise<string> {
 
 describe('staff roles', () => {
   it('seeds the demo staff account as staff, once, and the customers as customers', async () => {
-    const created = await ensureDemoUsers({ db });
+    const created = await ensureDemoUsers(backend.serviceClient());
     expect(created).toEqual(DEMO_ACCOUNTS.map((account) => account.email));
-    expect(await ensureDemoUsers({ db })).toEqual([]);
+    expect(await ensureDemoUsers(backend.serviceClient())).toEqual([]);
     const { rows } = await db.query<{ email: string; role: string }>(
       'select u.email, r.role from public.user_roles r join auth.users u on u.id = r.user_id order by u.email',
     );

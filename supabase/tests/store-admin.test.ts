@@ -1,14 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.ts';
-import { openBackend } from '../../server/backend-context.ts';
-import type { ServerContext } from '../../server/context.ts';
-import { createNodeSupabaseClient } from '../../server/lib/node-supabase-client.ts';
-import { attachRealtime, createRealtime, type Realtime } from '../../server/realtime/index.ts';
-import { subscribed, waitFor } from '../../server/realtime/testing/realtime-test-server.ts';
+import { createNodeSupabaseClient, type ServerContext } from '../../server/index.ts';
+import { createListeningBackend } from '../../server/testing/listening-backend.ts';
+import { subscribed, waitFor } from '../../server/testing/realtime.ts';
+import type { TestBackend } from '../../server/testing/test-backend.ts';
 import { ensureDemoUsers } from '../seed/demo-users.ts';
 import { LUMEN_PROJECT_DIR } from './lumen-database.ts';
 import { TEST_DELIVERY } from './test-delivery.ts';
@@ -18,25 +13,17 @@ import { TEST_DELIVERY } from './test-delivery.ts';
 // archive; staff follow every order live on the private topic `staff:orders`; the audit log names
 // the staff member. Lumen's backend with realtime on an ephemeral port, the demo staff account.
 
+let backend: TestBackend;
 let ctx: ServerContext;
-let realtime: Realtime;
-let server: ReturnType<typeof createServer>;
 let url: string;
 let staff: SupabaseClient;
 const clients: SupabaseClient[] = [];
 const items: Record<string, number> = {};
 
 beforeAll(async () => {
-  let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
-  server = createServer((req, res) => handle(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  ({ ctx } = await openBackend({ projectDir: LUMEN_PROJECT_DIR, dataDir: null, publicUrl: url }));
-  realtime = createRealtime(ctx);
-  const app = await createApp({ backend: ctx, realtime, auth: { bcryptCost: 4, perIpLimits: false } });
-  handle = getRequestListener(app.fetch);
-  attachRealtime(server, realtime);
-  await ensureDemoUsers(ctx);
+  backend = await createListeningBackend({ projectDir: LUMEN_PROJECT_DIR });
+  ({ ctx, url } = backend);
+  await ensureDemoUsers(backend.serviceClient());
   const { rows } = await ctx.db.query<{ slug: string; id: number }>(`
     with category as (insert into categories (slug, name) values ('lighting', 'Lighting') returning id)
     insert into items (slug, title, price_cents, stock, category_id)
@@ -52,10 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const c of clients) c.realtime.disconnect();
-  await realtime?.close();
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
-  await ctx?.db.close();
+  await backend?.close();
 });
 
 function client(): SupabaseClient {

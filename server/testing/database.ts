@@ -1,0 +1,8 @@
+/**
+ * The database layer without a backend around it, for tests and benchmarks that arrange or measure
+ * SQL directly (a bare PGlite with the platform's extensions, a request transaction as REST runs one).
+ */
+export { openDatabase, pgliteExtensions } from '../db/open-database.ts';
+export { runMigrations } from '../db/migrate.ts';
+export { PLATFORM_EXTENSIONS_DIR } from '../db/platform-extensions.ts';
+export { withRequestTransaction, type RequestContext } from '../db/request-transaction.ts';
