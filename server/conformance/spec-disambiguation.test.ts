@@ -189,3 +189,18 @@ describe('400 PGRST200: no relationship', () => {
     });
   });
 });
+
+describe('404 PGRST205: no table', () => {
+  it('hints the closest relation of the schema from a 0.75 similarity up (ErrorSpec.hs)', async () => {
+    for (const name of ['projectx', 'projecxx']) {
+      expect(answer(await backend.get(`/${name}`))).toEqual({
+        status: 404,
+        body: pgrstError('PGRST205', `Could not find the table 'public.${name}' in the schema cache`, null, "Perhaps you meant the table 'public.projects'"),
+      });
+    }
+    expect(answer(await backend.get('/nothing_like_it'))).toEqual({
+      status: 404,
+      body: pgrstError('PGRST205', "Could not find the table 'public.nothing_like_it' in the schema cache"),
+    });
+  });
+});

@@ -61,20 +61,41 @@ export function bodyArguments(body: RawBody, columns: string[] | undefined): Rpc
     const values = new Map(new URLSearchParams(body.text));
     return { keys: [...values.keys()].sort(), post: kind, values, text: true, whole: encoder.encode(JSON.stringify(Object.fromEntries(values))) };
   }
-  const empty = kind === 'json' && body.text === '' && columns === undefined;
-  const payload = empty ? { json: '{}', columns: [] } : writePayload(body, columns);
   let parsed: unknown;
-  try {
+  let keys: string[];
+  if (kind === 'json') {
+    // Parsed once here (the common case, on every call); keys as writePayload reads them.
+    try {
+      parsed = body.text === '' ? {} : (JSON.parse(body.text) as unknown);
+    } catch {
+      throw badBody('Empty or invalid json');
+    }
+    keys = columns ?? jsonKeys(parsed);
+  } else {
+    const payload = writePayload(body, columns);
     parsed = JSON.parse(payload.json) as unknown;
-  } catch {
-    throw badBody('Empty or invalid json');
+    keys = payload.columns;
   }
   // Called once, with the first row (PostgREST's json_to_recordset … LIMIT 1).
   const first: unknown = Array.isArray(parsed) ? parsed[0] : parsed;
   const row = isObject(first) ? first : {};
-  const keys = [...new Set(payload.columns)].sort();
+  keys = [...new Set(keys)].sort();
   const values = new Map(keys.filter((k) => k in row).map((k): [string, unknown] => [k, row[k]]));
-  return { keys, post: kind, values, text: false, whole: kind === 'json' ? body.bytes : encoder.encode(payload.json) };
+  return { keys, post: kind, values, text: false, whole: kind === 'json' ? body.bytes : encoder.encode(JSON.stringify(parsed)) };
+}
+
+/**
+ * A JSON body's keys as PostgREST's payloadAttributes reads them: an object's, or those every
+ * object of an array shares (400 PGRST102 otherwise); anything else has none.
+ */
+function jsonKeys(value: unknown): string[] {
+  if (isObject(value)) return Object.keys(value);
+  if (!Array.isArray(value) || value.length === 0) return [];
+  const [first] = value as unknown[];
+  if (!isObject(first)) throw badBody('All object keys must match');
+  const keys = Object.keys(first).sort().join('\0');
+  if (!(value as unknown[]).every((row) => isObject(row) && Object.keys(row).sort().join('\0') === keys)) throw badBody('All object keys must match');
+  return Object.keys(first);
 }
 
 const setOf = (names: Iterable<string>): Set<string> => new Set(names);
