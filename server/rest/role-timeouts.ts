@@ -36,21 +36,22 @@ export async function loadRoleTimeouts(db: PGlite): Promise<Map<string, number>>
 }
 
 /**
- * One `alter role <role> set <name> = …` value, as PostgREST's in-database configuration reads its
- * `pgrst.*` settings from the authenticator role (reloaded with the schema cache on NOTIFY pgrst).
+ * `alter role <role> set <name> = …` values, as PostgREST's in-database configuration reads its
+ * `pgrst.*` settings from the authenticator role (reloaded with the schema cache on NOTIFY pgrst);
+ * one query for all the names, a database-specific value winning over the all-databases one.
  */
-export async function loadRoleSetting(db: PGlite, role: string, name: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ value: string }>(
-    `select substr(item, length($2) + 2) as value
+export async function loadRoleSettings(db: PGlite, role: string, names: string[]): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ name: string; value: string }>(
+    `select split_part(item, '=', 1) as name, substr(item, strpos(item, '=') + 1) as value
        from pg_db_role_setting s
        join pg_roles r on r.oid = s.setrole
        cross join lateral unnest(s.setconfig) as item
-      where r.rolname = $1 and split_part(item, '=', 1) = $2
+      where r.rolname = $1 and split_part(item, '=', 1) = any($2)
         and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
-      order by s.setdatabase desc limit 1`,
-    [role, name],
+      order by s.setdatabase`,
+    [role, names],
   );
-  return rows[0]?.value;
+  return new Map(rows.map((row) => [row.name, row.value]));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { loadRoleTimeouts, loadRoleSetting } from './role-timeouts.ts';
+import { loadRoleTimeouts, loadRoleSettings } from './role-timeouts.ts';
 
 export interface ColumnInfo {
   name: string;
@@ -221,11 +221,8 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
             d.description, p.provariadic <> 0 as has_variadic,
             bn.nspname as ret_base_schema, coalesce(bc.relname, bt.typname) as ret_base_name
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
-       -- the result's base type (through domains), which PostgREST orders overloads by
-       join lateral (with recursive b(oid, base) as (select rt.oid, rt.typbasetype
-                       union all select t.oid, t.typbasetype from b join pg_type t on t.oid = b.base where b.base <> 0)
-                     select oid from b where base = 0 limit 1) as base on true
-       join pg_type bt on bt.oid = base.oid join pg_namespace bn on bn.oid = bt.typnamespace
+       -- the result's base type (under a domain), which PostgREST orders overloads by
+       join pg_type bt on bt.oid = coalesce(nullif(rt.typbasetype, 0), rt.oid) join pg_namespace bn on bn.oid = bt.typnamespace
        left join pg_class bc on bc.oid = bt.typrelid
        left join pg_description d on d.objoid = p.oid and d.classoid = 'pg_proc'::regclass and d.objsubid = 0
        left join pg_type at on p.pronargs = 1 and at.oid = p.proargtypes[0] and at.typrelid <> 0
@@ -245,13 +242,14 @@ export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<Sc
     if (table && fn.returnKind === 'scalar' && !fn.returnsSet) (table.computedFields ??= new Map()).set(fn.name, fn);
   }
   for (const list of functions.values()) list.sort(compareRoutines);
+  const settings = await loadRoleSettings(db, 'authenticator', ['pgrst.db_aggregates_enabled', 'pgrst.db_plan_enabled']);
   return {
     tables,
     foreignKeys: [...tableKeys, ...(await viewForeignKeys(db, schemas, tableKeys, tables))],
     functions,
     roleTimeoutsMs: await loadRoleTimeouts(db),
-    aggregatesEnabled: (await loadRoleSetting(db, 'authenticator', 'pgrst.db_aggregates_enabled')) === 'true',
-    planEnabled: (await loadRoleSetting(db, 'authenticator', 'pgrst.db_plan_enabled')) === 'true',
+    aggregatesEnabled: settings.get('pgrst.db_aggregates_enabled') === 'true',
+    planEnabled: settings.get('pgrst.db_plan_enabled') === 'true',
   };
 }
 
