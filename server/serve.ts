@@ -1,14 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { AuthAppOptions } from './auth/auth-app.ts';
-import { PortUnavailableError, startBackend, type Backend, type PreparingBackend } from './start-backend.ts';
+import { PortUnavailableError } from './port-unavailable-error.ts';
+import { startBackend, type Backend, type PreparingBackend } from './start-backend.ts';
 
-/** The command-line options every way of starting the server shares (node:util parseArgs shape). */
-export const SERVER_ARGS = {
-  port: { type: 'string' },
-  project: { type: 'string', default: './supabase' },
-  'data-dir': { type: 'string', default: './.data' },
-  reset: { type: 'boolean', default: false },
-} as const;
+export { portFrom, SERVER_ARGS } from './cli-args.ts';
 
 export interface ServeOptions {
   port: number;
@@ -25,12 +20,6 @@ export interface ServeOptions {
    * banner. A failure stops start-up with its message, as a failed migration does.
    */
   prepare?: (backend: PreparingBackend) => Promise<string[]>;
-}
-
-/** `--port`, else PORT, else 54321 (the Supabase CLI's API port); null when it is not a port. */
-export function portFrom(arg: string | undefined): number | null {
-  const port = Number(arg ?? process.env.PORT ?? 54321);
-  return Number.isInteger(port) && port > 0 && port <= 65535 ? port : null;
 }
 
 function fail(message: string): never {

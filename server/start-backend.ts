@@ -17,8 +17,11 @@ import type { MigrationResult } from './db/migrate.ts';
 import type { FunctionsOptions } from './functions/functions-app.ts';
 import { settleAfterResponse } from './lib/after-response.ts';
 import { createNodeSupabaseClient } from './lib/node-supabase-client.ts';
+import { PortUnavailableError } from './port-unavailable-error.ts';
 import { attachRealtime, createRealtime, type Realtime } from './realtime/index.ts';
 import { storageRoot } from './storage/storage-root.ts';
+
+export { PortUnavailableError };
 
 /**
  * Where a backend keeps its data.
@@ -112,18 +115,6 @@ export interface Backend extends BackendClients {
    * Calling it again returns the same promise.
    */
   close(): Promise<void>;
-}
-
-/** The port could not be bound; nothing else was opened. */
-export class PortUnavailableError extends Error {
-  readonly port: number;
-  readonly code: string | undefined;
-  constructor(port: number, cause: NodeJS.ErrnoException) {
-    super(cause.code === 'EADDRINUSE' ? `Port ${port} is already in use` : `Port ${port} cannot be used: ${cause.message}`, { cause });
-    this.name = 'PortUnavailableError';
-    this.port = port;
-    this.code = cause.code;
-  }
 }
 
 const LOOPBACK = '127.0.0.1';

@@ -46,6 +46,14 @@ describe('staff roles', () => {
     expect(rows).toEqual(DEMO_ACCOUNTS.filter((account) => account.staff).map((account) => ({ email: account.email, role: 'staff' })));
   });
 
+  it('gives an existing demo staff account its role back when the row went', async () => {
+    await ensureDemoUsers(backend.serviceClient());
+    await db.query('delete from public.user_roles');
+    expect(await ensureDemoUsers(backend.serviceClient())).toEqual([]);
+    const { rows } = await db.query<{ email: string }>('select u.email from public.user_roles r join auth.users u on u.id = r.user_id');
+    expect(rows).toEqual(DEMO_ACCOUNTS.filter((account) => account.staff).map((account) => ({ email: account.email })));
+  });
+
   it('has the hook add user_role, staff or null, and keep every other claim', async () => {
     const staff = DEMO_ACCOUNTS.find((account) => account.staff);
     const customer = DEMO_ACCOUNTS.find((account) => !account.staff);
