@@ -4,14 +4,17 @@ import type { ApiKeys } from './gateway/keys.ts';
 import type { MailOutbox } from './mail/outbox.ts';
 
 /**
- * Everything a backend service needs, built once per process by main.ts
- * (or per test by server/testing). Services receive it; none of them reads globals.
+ * Everything a backend service needs, built once per backend by startBackend (start-backend.ts).
+ * Services receive it; none of them reads globals.
  */
 export interface ServerContext {
   db: PGlite;
   keys: ApiKeys;
-  /** The origin clients use, e.g. http://localhost:54321 (JWT `iss` is `${publicUrl}/auth/v1`). */
-  publicUrl: string;
+  /**
+   * The origin clients use, e.g. http://localhost:54321 (JWT `iss` is `${publicUrl}/auth/v1`, the
+   * functions' SUPABASE_URL). Fixed before the app is built: the port is bound first.
+   */
+  readonly publicUrl: string;
   /** The Supabase project folder: migrations, seed.sql, functions, config.toml. */
   projectDir: string;
   /** Where PGlite and storage files live; null = in memory (tests). */
