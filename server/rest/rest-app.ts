@@ -12,7 +12,7 @@ import { identify, type RequestIdentity } from './request-auth.ts';
 import { errorResponse } from './response.ts';
 import { RestError, toRestError } from './rest-error.ts';
 import { negotiateMedia } from './media-type.ts';
-import { answerRollback, bodyReader, payloadReader, preferencesOf, profileOf, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
+import { answerRollback, payloadReader, preferencesOf, profileOf, type RestOptions, type RestRequest, type ResultRow } from './rest-request.ts';
 import { findTable, loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 import { qualified, quoteIdent } from '../db/sql-identifier.ts';
 import { FuzzySet } from './sql/fuzzy-set.ts';
@@ -92,7 +92,6 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys' | 'config'>
         head: method === 'HEAD',
         entries: withinQueryBounds(queryEntries(c.req.url)),
         options,
-        body: bodyReader(c),
         payload: payloadReader(c),
         read: async (sql) => (await readInRequestTransaction<ResultRow>(ctx.db, context(), sql))[0],
         run: (readOnly, fn) => answerRollback(() => withRequestTransaction(ctx.db, { ...context(), readOnly }, fn)),

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Transaction } from '@electric-sql/pglite';
-import { decodeMediaType, negotiateMedia, type MediaType, type ResponseMedia } from './media-type.ts';
+import { decodeMediaType, type MediaType, type ResponseMedia } from './media-type.ts';
 import { invalidPreferences, parsePrefer, type Preferences } from './parser/prefer.ts';
 import { RestError, badBody } from './rest-error.ts';
 import { jsonNestsDeeperThan, TOO_DEEP_MESSAGE } from '../lib/json-depth.ts';
@@ -28,8 +28,6 @@ export interface RestRequest {
   head: boolean;
   entries: [string, string][];
   options: RestOptions;
-  /** The body parsed as JSON whatever its Content-Type (functions' named arguments). */
-  body: () => Promise<unknown>;
   /** The body as sent, with its Content-Type (writes to tables read it as PostgREST does: request-payload.ts). */
   payload: () => Promise<RawBody>;
   /** Runs `fn` in the request's transaction (role, GUCs, READ ONLY when asked). */
@@ -77,11 +75,6 @@ export function profileOf(c: Context, options: RestOptions): string {
   return schema;
 }
 
-/** Accept negotiation as PostgREST's: JSON, CSV, GeoJSON, the vendored array / object types, or 406 PGRST107. */
-export function negotiatedMedia(c: Context): ResponseMedia {
-  return negotiateMedia(c.req.header('accept'));
-}
-
 /** The Prefer header; with `handling=strict`, anything unrecognised is a 400 PGRST122 as in PostgREST. */
 export function preferencesOf(c: Context): Preferences {
   const header = c.req.header('prefer');
@@ -115,23 +108,6 @@ export function payloadReader(c: Context): () => Promise<RawBody> {
       // here as in the gateway, whatever spelling of a JSON type the client used.
       if (body.contentType.kind === 'json') refuseDeepJson(body.text);
       return body;
-    });
-    return cached;
-  };
-}
-
-/** Reads the body once: empty → undefined; invalid JSON → 400 PGRST102. */
-export function bodyReader(c: Context): () => Promise<unknown> {
-  let cached: Promise<unknown> | null = null;
-  return () => {
-    cached ??= c.req.text().then((text) => {
-      if (text.trim() === '') return undefined;
-      refuseDeepJson(text);
-      try {
-        return JSON.parse(text) as unknown;
-      } catch (error) {
-        throw badBody('Empty or invalid json', error instanceof Error ? error.message : null);
-      }
     });
     return cached;
   };
