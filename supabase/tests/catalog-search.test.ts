@@ -255,7 +255,9 @@ describe('search_items at catalog scale', () => {
                'Made to last.', 1000 + n % 500, n % 7, 1
         from generate_series(1, 20000) n;
     `);
-  });
+    // 20,000 rows and their indexes: about 35 s alone on two cores, past the default hook limit
+    // once under a full run's load.
+  }, 180_000);
 
   afterAll(async () => {
     await large.close();
