@@ -98,4 +98,4 @@ Deno.serve(async (request: Request) => {
   server = await startChildServer({ port, dataDir, projectDir, entry: LUMEN_START });
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   expect(await receipts()).toEqual([`Your Lumen order #${orderId} is confirmed`]);
-}, 180_000);
+}, 360_000);
