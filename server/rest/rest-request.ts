@@ -2,8 +2,7 @@ import type { Context } from 'hono';
 import type { Transaction } from '@electric-sql/pglite';
 import { decodeMediaType, type MediaType, type ResponseMedia } from './media-type.ts';
 import { invalidPreferences, parsePrefer, type Preferences } from './parser/prefer.ts';
-import { RestError, badBody } from './rest-error.ts';
-import { jsonNestsDeeperThan, TOO_DEEP_MESSAGE } from '../lib/json-depth.ts';
+import { RestError } from './rest-error.ts';
 import type { RequestIdentity } from './request-auth.ts';
 import type { SchemaCache } from './schema-cache.ts';
 
@@ -98,22 +97,13 @@ export function payloadReader(c: Context): () => Promise<RawBody> {
   let cached: Promise<RawBody> | null = null;
   return () => {
     const header = c.req.header('content-type');
-    cached ??= c.req.arrayBuffer().then((buffer) => {
-      const body: RawBody = {
-        text: new TextDecoder().decode(buffer),
-        bytes: new Uint8Array(buffer),
-        contentType: header === undefined ? { kind: 'json' } : decodeMediaType(header),
-      };
-      // JSON goes to the database as text (json_to_recordset, json parameters): its depth is bounded
-      // here as in the gateway, whatever spelling of a JSON type the client used.
-      if (body.contentType.kind === 'json') refuseDeepJson(body.text);
-      return body;
-    });
+    // A JSON body (application/json, or none) was held to the JSON depth rule by the gateway
+    // (server/gateway/body-limits.ts) before this app saw it.
+    cached ??= c.req.arrayBuffer().then((buffer) => ({
+      text: new TextDecoder().decode(buffer),
+      bytes: new Uint8Array(buffer),
+      contentType: header === undefined ? { kind: 'json' } : decodeMediaType(header),
+    }));
     return cached;
   };
-}
-
-/** 400 PGRST102 for JSON nested deeper than every service accepts (server/lib/json-depth.ts). */
-function refuseDeepJson(text: string): void {
-  if (jsonNestsDeeperThan(text)) throw badBody('Empty or invalid json', TOO_DEEP_MESSAGE);
 }
