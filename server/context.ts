@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './db/database.ts';
 import type { ProjectConfig } from './config/project-config.ts';
 import type { ApiKeys } from './gateway/keys.ts';
 import type { MailOutbox } from './mail/outbox.ts';
@@ -8,7 +8,7 @@ import type { MailOutbox } from './mail/outbox.ts';
  * Services receive it; none of them reads globals.
  */
 export interface ServerContext {
-  db: PGlite;
+  db: Database;
   keys: ApiKeys;
   /**
    * The origin clients use, e.g. http://localhost:54321 (JWT `iss` is `${publicUrl}/auth/v1`, the

@@ -5,7 +5,7 @@
  * Importing it stays cheap (e2e specs and build scripts come for a key or a header): the backend's
  * own modules (PGlite, every service) load when a backend is started or a database opened.
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './db/database.ts';
 import type { ProjectConfig, ProjectConfigOverrides } from './config/project-config.ts';
 import type { MigrateOptions, MigrationResult } from './db/migrate.ts';
 import type { OpenDatabaseOptions } from './db/open-database.ts';
@@ -38,6 +38,7 @@ export async function serveProject(options: ServeOptions): Promise<void> {
 }
 
 // What a backend is made of, for code that receives one.
+export type { Database, DatabaseEngine, DatabaseResults, DatabaseSession, DatabaseTransaction } from './db/database.ts';
 export type { ServerContext } from './context.ts';
 export type { ProjectConfig, ProjectConfigOverrides } from './config/project-config.ts';
 export type { AuthAppOptions } from './auth/auth-app.ts';
@@ -68,14 +69,14 @@ export { createNodeSupabaseClient, type InProcessApp } from './lib/node-supabase
 export type { OpenDatabaseOptions } from './db/open-database.ts';
 
 /** The backend's PGlite alone: bootstrapped, locked when on a directory; see db/open-database.ts. */
-export async function openDatabase(options: OpenDatabaseOptions): Promise<PGlite> {
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = await import('./db/open-database.ts');
   return database.openDatabase(options);
 }
 
 /** A project's migrations (no seed) on a database from openDatabase. */
 export async function runMigrations(
-  db: PGlite,
+  db: Database,
   projectDir: string,
   options?: MigrateOptions,
 ): Promise<MigrationResult> {

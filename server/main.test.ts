@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './db/database.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/open-database.ts';
@@ -86,7 +86,7 @@ describe('one server per data directory', () => {
 
   it('a refused start leaves the directory byte for byte as it was', async () => {
     const dataDir = await tempDir();
-    let holder: PGlite | null = await openDatabase({ dataDir });
+    let holder: Database | null = await openDatabase({ dataDir });
     try {
       const before = await dirListing(dataDir);
       for (const extra of [[], ['--reset']]) {

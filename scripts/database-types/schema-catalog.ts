@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../server/index.ts';
 
 /**
  * What type generation needs to know about a database, read from pg_catalog: the same facts
@@ -181,7 +181,7 @@ const TYPES_SQL = `
   where t.typrelid = 0 or (select c.relkind in ('c', 'r', 'v', 'm', 'p') from pg_class c where c.oid = t.typrelid)`;
 
 /** Reads what type generation needs about `schemas` (the ones that do not exist are left out). */
-export async function readSchemaCatalog(db: PGlite, schemas: readonly string[]): Promise<SchemaCatalog> {
+export async function readSchemaCatalog(db: Database, schemas: readonly string[]): Promise<SchemaCatalog> {
   const wanted = [...schemas];
   const present = await db.query<{ name: string }>('select nspname as name from pg_namespace where nspname = any($1::text[])', [wanted]);
   const relations = await db.query<CatalogRelation>(RELATIONS_SQL, [wanted]);

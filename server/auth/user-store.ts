@@ -1,7 +1,7 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { DatabaseTransaction } from '../db/database.ts';
 
 /** PGlite or a transaction: both run the same queries. */
-export type Queryable = Pick<Transaction, 'query'>;
+export type Queryable = Pick<DatabaseTransaction, 'query'>;
 
 export type Json = Record<string, unknown>;
 

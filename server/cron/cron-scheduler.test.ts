@@ -1,9 +1,9 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open-database.ts';
 import { CronScheduler, parseSchedule } from './cron-scheduler.ts';
 
-let db: PGlite;
+let db: Database;
 let clock: Date;
 let scheduler: CronScheduler;
 

@@ -1,4 +1,4 @@
-import type { PGlite, Results } from '@electric-sql/pglite';
+import type { Database, DatabaseResults } from '../db/database.ts';
 import { Cron } from 'croner';
 
 /**
@@ -25,7 +25,7 @@ interface Scheduled {
 }
 
 export interface CronSchedulerOptions {
-  db: PGlite;
+  db: Database;
   /** How often due jobs are looked for (default 1 s, pg_cron's own granularity for seconds jobs). */
   tickMs?: number;
   now?: () => Date;
@@ -58,7 +58,7 @@ function nextStart(every: Scheduled['every'], after: Date): Date | null {
 }
 
 /** pg_cron's return_message: "N rows" for a query, the command tag for anything else. */
-function describeResult(command: string, results: Results[]): string {
+function describeResult(command: string, results: DatabaseResults[]): string {
   const last = results.at(-1);
   if (!last) return '0 rows';
   if (last.fields.length > 0) return `${last.rows.length} ${last.rows.length === 1 ? 'row' : 'rows'}`;
@@ -71,7 +71,7 @@ function describeResult(command: string, results: Results[]): string {
 }
 
 export class CronScheduler {
-  readonly #db: PGlite;
+  readonly #db: Database;
   readonly #tickMs: number;
   readonly #now: () => Date;
   readonly #jobs = new Map<number, Scheduled>();

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { Database } from './database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withRequestTransaction } from './request-transaction.ts';
 import { bootstrapDatabase, openDatabase, pgliteExtensions } from './open-database.ts';
 
-let db: PGlite;
+let db: Database;
 beforeAll(async () => {
   db = await openDatabase({ dataDir: null });
 });

@@ -1,11 +1,11 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './database.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TableCatalog } from '../realtime/changes/table-catalog.ts';
 import { findTable, loadSchemaCache } from '../rest/schema-cache.ts';
 import { catalogCacheOf } from './catalog-cache.ts';
 import { openDatabase } from './open-database.ts';
 
-let db: PGlite;
+let db: Database;
 
 beforeAll(async () => {
   db = await openDatabase({ dataDir: null });

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './database.ts';
 
 /**
  * The one DDL watch hosted Supabase installs for PostgREST: an event trigger that sends
@@ -29,11 +29,11 @@ export const CATALOG_CHANNEL = 'pgrst';
  * next caller tries again.
  */
 export class CatalogCache {
-  readonly #db: PGlite;
+  readonly #db: Database;
   readonly #entries = new Map<string, Promise<unknown>>();
   #watching: Promise<void> | null = null;
 
-  constructor(db: PGlite) {
+  constructor(db: Database) {
     this.#db = db;
   }
 
@@ -51,7 +51,7 @@ export class CatalogCache {
   }
 
   /** The value under `key`, loading it with `load` unless a load since the last DDL is cached. */
-  async read<T>(key: string, load: (db: PGlite) => Promise<T>): Promise<T> {
+  async read<T>(key: string, load: (db: Database) => Promise<T>): Promise<T> {
     await this.watch();
     const cached = this.#entries.get(key) as Promise<T> | undefined;
     if (cached) return cached;
@@ -64,10 +64,10 @@ export class CatalogCache {
   }
 }
 
-const caches = new WeakMap<PGlite, CatalogCache>();
+const caches = new WeakMap<Database, CatalogCache>();
 
 /** The database's one catalog cache, shared by every service that reads the catalog. */
-export function catalogCacheOf(db: PGlite): CatalogCache {
+export function catalogCacheOf(db: Database): CatalogCache {
   let cache = caches.get(db);
   if (!cache) {
     cache = new CatalogCache(db);

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './database.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, LOCK_FILE_NAME, lockDataDir, type LockRecord } from './data-dir-lock.ts';
 import { dirListing } from '../testing/dir-listing.ts';
@@ -50,7 +50,7 @@ async function lockRecord(dataDir: string): Promise<LockRecord> {
 
 describe('a persisted database is opened by one process at a time', () => {
   let dataDir: string;
-  let first: PGlite;
+  let first: Database;
 
   it('refuses a second open in the same process, naming the directory and the pid, and touches nothing', async () => {
     dataDir = await tempDir();

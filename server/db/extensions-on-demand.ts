@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database } from './database.ts';
 import { extensionAvailable, installExtension } from './extension-bundles.ts';
 
 /**
@@ -42,12 +43,18 @@ export function displayPath(file: string): string {
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }
 
+/** Makes extension `name` loadable: through the database's own loader, or a bare PGlite's bundles. */
+export async function loadExtension(db: Database, name: string): Promise<boolean> {
+  if (db.installExtension) return db.installExtension(name);
+  return db instanceof PGlite ? installExtension(db, name) : false;
+}
+
 /**
  * Runs `attempt` (one transaction of the project's SQL, from `source`); each time it fails for an
  * extension PGlite has no files for, installs that extension's bundle and runs it again. An
  * extension no bundle holds throws UnavailableExtensionError naming it and `source`.
  */
-export async function withExtensionsOnDemand<T>(db: PGlite, source: string, attempt: () => Promise<T>): Promise<T> {
+export async function withExtensionsOnDemand<T>(db: Database, source: string, attempt: () => Promise<T>): Promise<T> {
   const installed = new Set<string>();
   for (;;) {
     try {
@@ -55,7 +62,7 @@ export async function withExtensionsOnDemand<T>(db: PGlite, source: string, atte
     } catch (error) {
       const name = missingExtension(error);
       if (name === null || installed.has(name)) throw error;
-      if (!(await installExtension(db, name))) throw new UnavailableExtensionError(name, source);
+      if (!(await loadExtension(db, name))) throw new UnavailableExtensionError(name, source);
       installed.add(name);
     }
   }

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openBackend } from '../backend-context.ts';
 import { bundledExtensions, extensionAvailable } from './extension-bundles.ts';
 import { displayPath } from './extensions-on-demand.ts';
-import { bootstrapDatabase, openDatabase } from './open-database.ts';
+import { bootstrapDatabase, openPGlite } from './open-database.ts';
 import { platformExtensions } from './platform-extensions.ts';
 
 const dirs: string[] = [];
@@ -59,7 +59,7 @@ const USES_EXTENSIONS = {
 
 describe('extensions PGlite ships', () => {
   it('are not installed at start-up unless the database has them', async () => {
-    const db = await openDatabase({ dataDir: null });
+    const db = await openPGlite(null);
     try {
       // The platform bootstrap creates these…
       for (const name of ['pg_trgm', 'pgcrypto', 'uuid-ossp', 'pg_net', 'supabase_vault', 'pg_cron']) expect(extensionAvailable(db, name), name).toBe(true);
@@ -126,7 +126,7 @@ describe('extensions PGlite ships', () => {
   }, 60_000);
 
   it('can every one be created by a migration', async () => {
-    const db = await openDatabase({ dataDir: null });
+    const db = await openPGlite(null);
     const names = await bundledExtensions(db).finally(() => db.close());
     // PGlite's contrib set, pgvector and the platform's three.
     expect(names).toEqual(expect.arrayContaining(['btree_gist', 'cube', 'hstore', 'isn', 'ltree', 'pg_cron', 'seg', 'tablefunc', 'vector']));

@@ -1,13 +1,13 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './database.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrateProject, runMigrations } from './migrate.ts';
 import { openDatabase } from './open-database.ts';
 
 const dirs: string[] = [];
-let db: PGlite;
+let db: Database;
 
 async function project(files: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'lumen-migrate-'));

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './database.ts';
 import { displayPath, UnavailableExtensionError, withExtensionsOnDemand } from './extensions-on-demand.ts';
 
 export interface MigrationResult {
@@ -39,7 +39,7 @@ function describeError(error: unknown): string {
  * Extensions a file creates are installed into PGlite then (extensions-on-demand.ts); one PGlite
  * does not ship throws UnavailableExtensionError, whose message says what to do.
  */
-export async function runMigrations(db: PGlite, projectDir: string, options: MigrateOptions = {}): Promise<MigrationResult> {
+export async function runMigrations(db: Database, projectDir: string, options: MigrateOptions = {}): Promise<MigrationResult> {
   const dir = path.join(projectDir, 'migrations');
   const files = existsSync(dir) ? (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort() : [];
   const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
@@ -79,7 +79,7 @@ export async function runMigrations(db: PGlite, projectDir: string, options: Mig
  * Runs `<projectDir>/seed.sql` once per database: a database that already has a seed
  * recorded (i.e. not fresh) is never re-seeded, even if the file changes.
  */
-export async function runSeed(db: PGlite, projectDir: string, options: MigrateOptions = {}): Promise<boolean> {
+export async function runSeed(db: Database, projectDir: string, options: MigrateOptions = {}): Promise<boolean> {
   const file = path.join(projectDir, 'seed.sql');
   if (!existsSync(file)) return false;
   const { rows } = await db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.seed_files');
@@ -105,7 +105,7 @@ export async function runSeed(db: PGlite, projectDir: string, options: MigrateOp
 }
 
 /** Migrations then seed: what start-up and every test backend run. */
-export async function migrateProject(db: PGlite, projectDir: string, options: MigrateOptions = {}): Promise<MigrationResult> {
+export async function migrateProject(db: Database, projectDir: string, options: MigrateOptions = {}): Promise<MigrationResult> {
   // Fresh = nothing migrated or seeded yet; an existing database is never re-seeded.
   const { rows } = await db.query<{ fresh: boolean }>(
     `select not exists (select 1 from supabase_migrations.schema_migrations)

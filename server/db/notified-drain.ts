@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from './database.ts';
 
 export interface NotifiedDrainOptions {
   /** The NOTIFY channel commits announce work on. */
@@ -23,10 +23,10 @@ export class NotifiedDrain {
   #stopped = false;
   #unlisten: (() => Promise<void>) | null = null;
 
-  private readonly db: PGlite;
+  private readonly db: Database;
   private readonly options: NotifiedDrainOptions;
 
-  constructor(db: PGlite, options: NotifiedDrainOptions) {
+  constructor(db: Database, options: NotifiedDrainOptions) {
     this.db = db;
     this.options = options;
   }

@@ -10,8 +10,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import type { Database } from './database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { displayPath, installCreatedExtensions, withExtensionsOnDemand } from './extensions-on-demand.ts';
+import { pgliteDatabase } from './pglite-database.ts';
 import { platformExtensions, platformExtensionsHash } from './platform-extensions.ts';
 
 export interface OpenDatabaseOptions {
@@ -65,7 +67,7 @@ end $$;`;
  * Runs the platform bootstrap (roles; auth, storage, realtime, webhook and Vault schemas; grants):
  * every file on a fresh database, and on a database from an earlier version the files it lacks.
  */
-export async function bootstrapDatabase(db: PGlite): Promise<string[]> {
+export async function bootstrapDatabase(db: Database): Promise<string[]> {
   await db.exec(LEDGER_SQL);
   const { rows } = await db.query<{ name: string }>('select name from supabase_migrations.platform_bootstrap');
   const applied = new Set(rows.map((row) => row.name));
@@ -122,31 +124,34 @@ async function openFromSnapshot(dataDir: string | undefined): Promise<PGlite> {
 }
 
 /**
- * Opens the backend's single PGlite: persisted under `dataDir/pgdata` or in memory,
- * bootstrapped on first open so hosted-Supabase migrations run unchanged. A data directory is
- * locked for as long as the database is open (data-dir-lock.ts): while another server (or this
- * process) has it open, this throws DataDirLockedError before reading or writing anything in it.
+ * Opens PGlite itself: in memory (from the cached bootstrap snapshot) when `pgdata` is null, else
+ * the files under `pgdata` (created from the snapshot when empty, bootstrapped up to date when
+ * not). No lock: the caller owns the directory (openDatabase, or the database worker's parent).
  */
-export async function openDatabase(options: OpenDatabaseOptions): Promise<PGlite> {
-  if (options.dataDir === null) return openFromSnapshot(undefined);
+export async function openPGlite(pgdata: string | null, reset = false): Promise<PGlite> {
+  if (pgdata === null) return openFromSnapshot(undefined);
+  return openPersisted(pgdata, reset);
+}
+
+/**
+ * Opens the backend's single PGlite on this thread, behind the `Database` face: persisted under
+ * `dataDir/pgdata` or in memory, bootstrapped on first open so hosted-Supabase migrations run
+ * unchanged. A data directory is locked for as long as the database is open (data-dir-lock.ts):
+ * while another server (or this process) has it open, this throws DataDirLockedError before
+ * reading or writing anything in it.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.dataDir === null) return pgliteDatabase(await openPGlite(null));
   const lock = await lockDataDir(options.dataDir);
-  let db: PGlite;
+  let pglite: PGlite;
   try {
-    db = await openPersisted(path.join(lock.dataDir, 'pgdata'), options.reset === true);
+    pglite = await openPGlite(path.join(lock.dataDir, 'pgdata'), options.reset === true);
   } catch (error) {
     await lock.release();
     throw error;
   }
   // The lock outlives every write: it goes once PGlite has shut down and flushed its files.
-  const close = db.close.bind(db);
-  db.close = async () => {
-    try {
-      await close();
-    } finally {
-      await lock.release();
-    }
-  };
-  return db;
+  return pgliteDatabase(pglite, () => lock.release());
 }
 
 async function openPersisted(pgdata: string, reset: boolean): Promise<PGlite> {

@@ -1,4 +1,4 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Database, DatabaseTransaction } from './database.ts';
 import { sqlLiteral } from './sql-literal.ts';
 import { isApiRole } from './api-roles.ts';
 
@@ -47,9 +47,9 @@ function requestSetupSql(context: RequestContext): string {
  * single connection, so transactions are serialised by PGlite's own queue; a thrown error rolls back.
  */
 export async function withRequestTransaction<T>(
-  db: PGlite,
+  db: Database,
   context: RequestContext,
-  fn: (tx: Transaction) => Promise<T>,
+  fn: (tx: DatabaseTransaction) => Promise<T>,
 ): Promise<T> {
   const setup = requestSetupSql(context);
   return db.transaction(async (tx) => {
@@ -65,7 +65,7 @@ export async function withRequestTransaction<T>(
  * REST read costs one trip to the database instead of three (BEGIN, the statements, COMMIT), about
  * 40 % more reads per second. Returns the statement's rows.
  */
-export async function readInRequestTransaction<T>(db: PGlite, context: RequestContext, sql: string): Promise<T[]> {
+export async function readInRequestTransaction<T>(db: Database, context: RequestContext, sql: string): Promise<T[]> {
   const setup = requestSetupSql({ ...context, readOnly: true });
   const results = await db.exec(`${setup};\n${sql}`);
   return (results.at(-1)?.rows ?? []) as T[];

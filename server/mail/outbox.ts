@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -54,7 +54,7 @@ function toSentMail(row: MailRow): SentMail {
  * The local mail transport: messages are rows in `_dev.mail` (a schema no API role can
  * reach), so they survive restarts and show up at /_dev/mail instead of leaving the machine.
  */
-export function createMailOutbox(db: PGlite): MailOutbox {
+export function createMailOutbox(db: Database): MailOutbox {
   return {
     async send(mail) {
       const { rows } = await db.query<MailRow>(

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/open-database.ts';
 import { freePort } from '../testing/child-server.ts';
@@ -14,7 +14,7 @@ interface Received {
   body: string;
 }
 
-let db: PGlite;
+let db: Database;
 let server: Server;
 let origin: string;
 const received: Received[] = [];

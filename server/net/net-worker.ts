@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import { NotifiedDrain } from '../db/notified-drain.ts';
 
 /**
@@ -15,7 +15,7 @@ export const PG_NET_VERSION = '0.20.4';
 export type SendRequest = (request: Request) => Promise<Response>;
 
 export interface NetWorkerOptions {
-  db: PGlite;
+  db: Database;
   send?: SendRequest;
   /** pg_net.batch_size: at most this many requests at once (default 200). */
   batchSize?: number;
@@ -121,7 +121,7 @@ export async function performRequest(row: QueuedRow, send: SendRequest): Promise
 }
 
 export class NetWorker {
-  readonly #db: PGlite;
+  readonly #db: Database;
   readonly #send: SendRequest;
   readonly #batchSize: number;
   readonly #ttlMs: number;

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import { Hono, type Context } from 'hono';
 import type { JwtClaims } from '../gateway/jwt.ts';
 import type { ApiKeys } from '../gateway/keys.ts';
@@ -9,7 +9,7 @@ import type { RealtimeHub } from './realtime-hub.ts';
 import { checkToken } from './tenant-token.ts';
 
 interface Deps {
-  db: PGlite;
+  db: Database;
   keys: ApiKeys;
   hub: RealtimeHub;
 }

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import type { JwtClaims } from '../gateway/jwt.ts';
 import { isApiRole } from '../db/api-roles.ts';
 
@@ -25,7 +25,7 @@ class Rollback extends Error {
  * `realtime.topic()` set. Everything is rolled back, so the table never keeps probes.
  */
 export async function checkChannelPermissions(
-  db: PGlite,
+  db: Database,
   claims: JwtClaims,
   subTopic: string,
   extension: Extension,

@@ -1,13 +1,14 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/open-database.ts';
+import { openPGlite } from '../db/open-database.ts';
 import { realtimeClient, startRealtimeServer, subscribed, userClient, userToken, waitFor, type RealtimeTestServer } from './testing/realtime-test-server.ts';
 
 /**
  * Broadcast from the database (realtime.send, realtime.broadcast_changes) on the platform
  * bootstrap, with the policy shape Supabase documents for private per-user topics.
  */
+// A bare PGlite: one test reads the notices a statement raises.
 let db: PGlite;
 let server: RealtimeTestServer;
 const owner = '66666666-6666-4666-8666-666666666666';
@@ -21,7 +22,7 @@ interface Received {
 }
 
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: null });
+  db = await openPGlite(null);
   server = await startRealtimeServer(db);
   await db.exec(`
     create table public.notes (id bigint generated always as identity primary key, user_id uuid not null, body text not null);

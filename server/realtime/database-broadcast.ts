@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import { NotifiedQueue } from './notified-queue.ts';
 import type { JsonValue } from './protocol/json.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
@@ -62,7 +62,7 @@ export interface DatabaseBroadcast {
  * message's topic, as hosted does: private rows to private channels (whose join passed the
  * topic's RLS read check), public rows to public ones, with `meta.id` set to the message's id.
  */
-export function startDatabaseBroadcast(db: PGlite, hub: RealtimeHub): DatabaseBroadcast {
+export function startDatabaseBroadcast(db: Database, hub: RealtimeHub): DatabaseBroadcast {
   const queue = new NotifiedQueue<BroadcastRow>(db, {
     channel: MESSAGES_CHANNEL,
     table: 'realtime_local.broadcasts',

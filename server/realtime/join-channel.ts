@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import type { JwtClaims } from '../gateway/jwt.ts';
 import type { ApiKeys } from '../gateway/keys.ts';
 import { bindingReplies } from './binding-id.ts';
@@ -37,7 +37,7 @@ function readConfig(payload: JsonObject): { config: ChannelConfig; bindings: Jso
  * and postgres_changes bindings, then registers the channel with the hub.
  */
 export async function joinChannel(
-  deps: { db: PGlite; keys: ApiKeys; hub: RealtimeHub },
+  deps: { db: Database; keys: ApiKeys; hub: RealtimeHub },
   socket: SocketLink,
   tenantClaims: JwtClaims,
   message: PhxMessage,

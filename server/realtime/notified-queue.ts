@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import { NotifiedDrain } from '../db/notified-drain.ts';
 
 export interface NotifiedQueueOptions<Row> {
@@ -27,10 +27,10 @@ export class NotifiedQueue<Row extends { id: number }> {
   #lastId = 0;
   readonly #loop: NotifiedDrain;
 
-  private readonly db: PGlite;
+  private readonly db: Database;
   private readonly options: NotifiedQueueOptions<Row>;
 
-  constructor(db: PGlite, options: NotifiedQueueOptions<Row>) {
+  constructor(db: Database, options: NotifiedQueueOptions<Row>) {
     this.db = db;
     this.options = options;
     this.#loop = new NotifiedDrain(db, { channel: options.channel, drain: () => this.#drain(), failure: `[realtime] ${options.label} queue read failed:` });

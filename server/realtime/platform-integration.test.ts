@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/open-database.ts';
 import { realtimeClient, startRealtimeServer, subscribed, userClient, userToken, waitFor, type RealtimeTestServer } from './testing/realtime-test-server.ts';
@@ -8,7 +8,7 @@ import { realtimeClient, startRealtimeServer, subscribed, userClient, userToken,
  * roles, auth.uid(), realtime.messages and supabase_realtime publication, with a migration
  * that adds a table to the publication after the service started.
  */
-let db: PGlite;
+let db: Database;
 let server: RealtimeTestServer;
 const owner = '44444444-4444-4444-8444-444444444444';
 

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import { WebSocket, type RawData } from 'ws';
 import type { JwtClaims } from '../gateway/jwt.ts';
 import type { ApiKeys } from '../gateway/keys.ts';
@@ -22,7 +22,7 @@ import type { RealtimeOptions } from './realtime-options.ts';
 import { checkToken } from './tenant-token.ts';
 
 export interface SocketDeps {
-  db: PGlite;
+  db: Database;
   keys: ApiKeys;
   hub: RealtimeHub;
   options: RealtimeOptions;

@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { DatabaseTransaction } from '../db/database.ts';
 import { sqlLiteral } from '../db/sql-literal.ts';
 import { qualified } from '../db/sql-identifier.ts';
 import type { SchemaCache, TableInfo } from './schema-cache.ts';
@@ -26,7 +26,7 @@ const DEFAULTS_SQL = (relation: string): string => `
 
 const loaded = new WeakMap<SchemaCache, Map<string, Map<string, string>>>();
 
-export async function columnDefaults(tx: Transaction, cache: SchemaCache, table: TableInfo): Promise<Map<string, string>> {
+export async function columnDefaults(tx: DatabaseTransaction, cache: SchemaCache, table: TableInfo): Promise<Map<string, string>> {
   const relation = qualified(table.schema, table.name);
   let perTable = loaded.get(cache);
   if (!perTable) loaded.set(cache, (perTable = new Map()));

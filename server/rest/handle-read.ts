@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { DatabaseTransaction } from '../db/database.ts';
 import { contentTypeOf } from './media-type.ts';
 import { contentRange, singularError, unwrapSingle } from './response.ts';
 import { RestError } from './rest-error.ts';
@@ -28,7 +28,7 @@ export interface ReadShape {
 }
 
 /** The planner's row estimate for `planSql` (EXPLAIN's top "Plan Rows"), as PostgREST reads it. */
-async function plannedRows(tx: Transaction, planSql: string): Promise<number | null> {
+async function plannedRows(tx: DatabaseTransaction, planSql: string): Promise<number | null> {
   const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${planSql}`);
   const plan: unknown = rows[0]?.['QUERY PLAN'];
   const text = typeof plan === 'string' ? plan : JSON.stringify(plan);

@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { DatabaseTransaction } from '../db/database.ts';
 import { contentTypeOf, type PlanMedia } from './media-type.ts';
 
 /** Postgres' json type: EXPLAIN's JSON comes back as Postgres wrote it, not re-encoded. */
@@ -10,9 +10,9 @@ const JSON_OID = 114;
  * options in PostgREST's order (analyze, verbose, settings, buffers, wal). Each result row is a
  * line of the body (text format has one per line, JSON one in all).
  */
-export async function explainStatement(tx: Transaction, media: PlanMedia, sql: string): Promise<string> {
+export async function explainStatement(tx: DatabaseTransaction, media: PlanMedia, sql: string): Promise<string> {
   const options = [`format ${media.format}`, ...media.options].join(', ');
-  const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain (${options}) ${sql}`, [], { parsers: { [JSON_OID]: (text: string) => text } });
+  const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain (${options}) ${sql}`, [], { rawTypes: [JSON_OID] });
   return rows.map((row) => `${row['QUERY PLAN']}\n`).join('');
 }
 

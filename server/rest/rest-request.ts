@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Transaction } from '@electric-sql/pglite';
+import type { DatabaseTransaction } from '../db/database.ts';
 import { decodeMediaType, type MediaType, type ResponseMedia } from './media-type.ts';
 import { invalidPreferences, parsePrefer, type Preferences } from './parser/prefer.ts';
 import { RestError } from './rest-error.ts';
@@ -30,7 +30,7 @@ export interface RestRequest {
   /** The body as sent, with its Content-Type (writes to tables read it as PostgREST does: request-payload.ts). */
   payload: () => Promise<RawBody>;
   /** Runs `fn` in the request's transaction (role, GUCs, READ ONLY when asked). */
-  run: (readOnly: boolean, fn: (tx: Transaction) => Promise<Response>) => Promise<Response>;
+  run: (readOnly: boolean, fn: (tx: DatabaseTransaction) => Promise<Response>) => Promise<Response>;
   /** One statement in a READ ONLY request transaction, set-up included, in one round trip: its first row. */
   read: (sql: string) => Promise<ResultRow>;
 }

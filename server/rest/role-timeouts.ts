@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 
 /** `statement_timeout` as Postgres reads it: a number with an optional unit, milliseconds by default; 0 is none. */
 export function parseTimeoutMs(value: string): number | null {
@@ -14,7 +14,7 @@ export function parseTimeoutMs(value: string): number | null {
  * the impersonated role's settings since v11.1; a role without one inherits the authenticator's
  * (service_role, as on hosted Supabase). Read with the schema cache, so `NOTIFY pgrst` refreshes it.
  */
-export async function loadRoleTimeouts(db: PGlite): Promise<Map<string, number>> {
+export async function loadRoleTimeouts(db: Database): Promise<Map<string, number>> {
   const { rows } = await db.query<{ role: string; setting: string }>(
     `select r.rolname as role, split_part(item, '=', 2) as setting
        from pg_db_role_setting s
@@ -40,7 +40,7 @@ export async function loadRoleTimeouts(db: PGlite): Promise<Map<string, number>>
  * `pgrst.*` settings from the authenticator role (reloaded with the schema cache on NOTIFY pgrst);
  * one query for all the names, a database-specific value winning over the all-databases one.
  */
-export async function loadRoleSettings(db: PGlite, role: string, names: string[]): Promise<Map<string, string>> {
+export async function loadRoleSettings(db: Database, role: string, names: string[]): Promise<Map<string, string>> {
   const { rows } = await db.query<{ name: string; value: string }>(
     `select split_part(item, '=', 1) as name, substr(item, strpos(item, '=') + 1) as value
        from pg_db_role_setting s

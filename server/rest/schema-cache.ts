@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import { loadRoleTimeouts, loadRoleSettings } from './role-timeouts.ts';
 
 export interface ColumnInfo {
@@ -158,7 +158,7 @@ interface FnRow {
 }
 
 /** Reads relations, columns, keys and functions of the exposed schemas from pg_catalog (one round trip each). */
-export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<SchemaCache> {
+export async function loadSchemaCache(db: Database, schemas: string[]): Promise<SchemaCache> {
   const columns = await db.query<ColumnRow>(
     `select n.nspname as schema, c.relname as "table", a.attname as "column",
             format_type(a.atttypid, a.atttypmod) as type, t.typcategory as category, t.typname as type_name,
@@ -349,7 +349,7 @@ export function compareRoutines(a: FunctionInfo, b: FunctionInfo): number {
 }
 
 /** The primary key and unique constraints of each relation, as column-name sets. */
-async function addUniqueKeys(db: PGlite, schemas: string[], tables: Map<string, TableInfo>): Promise<void> {
+async function addUniqueKeys(db: Database, schemas: string[], tables: Map<string, TableInfo>): Promise<void> {
   const { rows } = await db.query<{ schema: string; table: string; columns: string[] }>(
     `select n.nspname as schema, c.relname as "table",
             array(select attname from unnest(con.conkey) k(num) join pg_attribute on attrelid = con.conrelid and attnum = k.num)::text[] as columns
@@ -367,7 +367,7 @@ async function addUniqueKeys(db: PGlite, schemas: string[], tables: Map<string, 
  * view also has the primary key of each table whose key it passes, so it can be a many-to-many
  * junction as its table is.
  */
-async function viewForeignKeys(db: PGlite, schemas: string[], keys: ForeignKey[], tables: Map<string, TableInfo>): Promise<ForeignKey[]> {
+async function viewForeignKeys(db: Database, schemas: string[], keys: ForeignKey[], tables: Map<string, TableInfo>): Promise<ForeignKey[]> {
   const { rows } = await db.query<{ view_schema: string; view: string; table_schema: string; table: string; columns: string[] }>(
     `select u.view_schema, u.view_name as view, u.table_schema, u.table_name as "table",
             array_agg(u.column_name::text)::text[] as columns

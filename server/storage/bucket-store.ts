@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import { storageErrors } from './storage-error.ts';
 
 export interface Bucket {
@@ -12,7 +12,7 @@ export interface Bucket {
 }
 
 /** Bucket limits are read as the platform (like hosted storage does for uploads), not through RLS. */
-export async function findBucket(db: PGlite, bucketId: string): Promise<Bucket | null> {
+export async function findBucket(db: Database, bucketId: string): Promise<Bucket | null> {
   const { rows } = await db.query<Bucket>(
     `select id, name, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at
        from storage.buckets where id = $1`,
@@ -21,7 +21,7 @@ export async function findBucket(db: PGlite, bucketId: string): Promise<Bucket |
   return rows[0] ?? null;
 }
 
-export async function requireBucket(db: PGlite, bucketId: string): Promise<Bucket> {
+export async function requireBucket(db: Database, bucketId: string): Promise<Bucket> {
   const bucket = await findBucket(db, bucketId);
   if (!bucket) throw storageErrors.noSuchBucket();
   return bucket;

@@ -1,4 +1,4 @@
-import type { Transaction } from '@electric-sql/pglite';
+import type { DatabaseTransaction } from '../db/database.ts';
 import type { Context } from 'hono';
 import { withRequestTransaction } from '../db/request-transaction.ts';
 import { sqlState } from '../db/postgres-error.ts';
@@ -35,7 +35,7 @@ export function asCaller<T>(
   c: Context,
   who: Caller,
   operation: string,
-  fn: (tx: Transaction) => Promise<T>,
+  fn: (tx: DatabaseTransaction) => Promise<T>,
 ): Promise<T> {
   return withRequestTransaction(
     service.db,

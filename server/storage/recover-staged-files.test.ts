@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/open-database.ts';
 import { stageExistingFile } from './object-files.ts';
 import { recoverStagedFiles } from './recover-staged-files.ts';
 
-let db: PGlite;
+let db: Database;
 let root: string;
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../db/database.ts';
 import { commitFile, discardFile } from './object-files.ts';
 
 export interface StagedFilesRecovery {
@@ -39,7 +39,7 @@ const md5 = (bytes: Uint8Array) => `"${createHash('md5').update(bytes).digest('h
  * acknowledged-or-about-to-be and must not lose its bytes; every other staging file (upload
  * rolled back or never committed, a partial write, an older upsert) is deleted.
  */
-export async function recoverStagedFiles(db: PGlite, root: string): Promise<StagedFilesRecovery> {
+export async function recoverStagedFiles(db: Database, root: string): Promise<StagedFilesRecovery> {
   const result: StagedFilesRecovery = { restored: 0, removed: 0, orphans: 0 };
   if (!existsSync(root)) return result;
   for (const file of await filesUnder(root)) {
@@ -74,7 +74,7 @@ export async function recoverStagedFiles(db: PGlite, root: string): Promise<Stag
  * two leaves bytes nobody can reach or list. With no request in flight, any file without a row is
  * such a leftover.
  */
-async function removeOrphanedFiles(db: PGlite, root: string): Promise<number> {
+async function removeOrphanedFiles(db: Database, root: string): Promise<number> {
   const { rows } = await db.query<{ key: string }>(`select bucket_id || '/' || name as key from storage.objects`);
   const known = new Set(rows.map((row) => row.key));
   let removed = 0;

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../server/index.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { seedCatalog, type SeedSummary } from './seed-catalog.ts';
 
@@ -9,7 +9,7 @@ export const DEFAULT_DEMO_ITEMS = 240;
  * when the project has Lumen's catalog and it is empty. Returns null when nothing was done.
  */
 export async function seedCatalogIfEmpty(
-  db: PGlite,
+  db: Database,
   client: SupabaseClient,
   options: { items?: number; images?: boolean; onProgress?: (message: string) => void } = {},
 ): Promise<SeedSummary | null> {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Database, DatabaseTransaction } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asActor, type Actor, openLumenDatabase } from './lumen-database.ts';
 
 // The storage API writes storage.objects as the caller's role, so these SQL-level checks are
 // exactly what decides an upload; server/storage tests cover the HTTP side.
-let db: PGlite;
+let db: Database;
 
 beforeAll(async () => {
   db = await openLumenDatabase();
@@ -21,7 +21,7 @@ async function createUser(): Promise<string> {
   return id;
 }
 
-const insertObject = (tx: Transaction, name: string, bucket = 'avatars') =>
+const insertObject = (tx: DatabaseTransaction, name: string, bucket = 'avatars') =>
   tx.query(`insert into storage.objects (bucket_id, name, owner_id) values ($1, $2, (select auth.uid())::text)`, [bucket, name]);
 
 async function canInsert(actor: Actor, name: string, bucket = 'avatars'): Promise<boolean> {

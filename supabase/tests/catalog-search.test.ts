@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asActor, openLumenDatabase } from './lumen-database.ts';
 
@@ -8,7 +8,7 @@ interface SearchResult {
   items: { slug: string; title: string; price_cents: number; stock: number; category_slug: string }[];
 }
 
-let db: PGlite;
+let db: Database;
 
 beforeAll(async () => {
   db = await openLumenDatabase();
@@ -29,7 +29,7 @@ afterAll(async () => {
   await db.close();
 });
 
-async function search(args: Record<string, unknown>, on: PGlite = db): Promise<SearchResult> {
+async function search(args: Record<string, unknown>, on: Database = db): Promise<SearchResult> {
   const names = Object.keys(args);
   const call = names.map((name, i) => `${name} => $${i + 1}`).join(', ');
   return asActor(on, { role: 'anon' }, async (tx) => {
@@ -138,7 +138,7 @@ describe('search_items', () => {
 
 describe('search_items above 1,000 matches', () => {
   // 1,200 stools whose descriptions mention walnut, then three walnut tables stored after them.
-  let bulk: PGlite;
+  let bulk: Database;
 
   beforeAll(async () => {
     bulk = await openLumenDatabase();
@@ -241,7 +241,7 @@ describe('search_items at catalog scale', () => {
   // the bench (100,000 items, 1 s a search): with a select policy on items other than `true`, an
   // index may not serve @@ (not leakproof) before the policy is checked, so search_items read every
   // row. Counted with the transaction's own statistics, not timed.
-  let large: PGlite;
+  let large: Database;
   const words = ['Oak', 'Brass', 'Linen', 'Stoneware', 'Walnut', 'Paper', 'Steel', 'Wool'];
   const things = ['chair', 'lamp', 'mug', 'table', 'cushion', 'shelf', 'rug', 'vase'];
 

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Database, DatabaseTransaction } from '../../server/index.ts';
 import { openDatabase, runMigrations } from '../../server/testing/database.ts';
 
 export const LUMEN_PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** An in-memory PGlite with the platform bootstrap and Lumen's real migrations (no seed). */
-export async function openLumenDatabase(): Promise<PGlite> {
+export async function openLumenDatabase(): Promise<Database> {
   const db = await openDatabase({ dataDir: null });
   await runMigrations(db, LUMEN_PROJECT_DIR);
   return db;
@@ -20,7 +20,7 @@ export interface Actor {
 }
 
 /** Runs `fn` as an API role with JWT claims, the way PostgREST does, and rolls back. */
-export async function asActor<T>(db: PGlite, actor: Actor, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function asActor<T>(db: Database, actor: Actor, fn: (tx: DatabaseTransaction) => Promise<T>): Promise<T> {
   let result: T | undefined;
   await db
     .transaction(async (tx) => {

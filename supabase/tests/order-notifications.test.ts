@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_ORDER_WEBHOOK_SECRET } from '../../server/index.ts';
 import { openDatabase, runMigrations } from '../../server/testing/database.ts';
@@ -13,7 +13,7 @@ import { TEST_DELIVERY_JSON } from './test-delivery.ts';
 const BUYER = '00000000-0000-4000-8000-0000000000e1';
 const FUNCTION_URL = 'http://kong:8000/functions/v1/order-confirmation';
 
-let db: PGlite;
+let db: Database;
 
 interface Claimed {
   order_id: number;

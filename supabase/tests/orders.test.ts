@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asActor, openLumenDatabase } from './lumen-database.ts';
 import { TEST_DELIVERY_JSON } from './test-delivery.ts';
@@ -9,7 +9,7 @@ const BOB = '00000000-0000-4000-8000-0000000000b0';
 const alice = { role: 'authenticated', sub: ALICE } as const;
 const bob = { role: 'authenticated', sub: BOB } as const;
 
-let db: PGlite;
+let db: Database;
 
 /** Runs as a user and commits (asActor rolls back; ordering needs to persist between steps). */
 async function asUser<T>(sub: string, sql: string, params: unknown[] = []): Promise<T[]> {

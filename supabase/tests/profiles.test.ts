@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asActor, openLumenDatabase } from './lumen-database.ts';
 
-let db: PGlite;
+let db: Database;
 
 beforeAll(async () => {
   db = await openLumenDatabase();

@@ -1,11 +1,11 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { Database, DatabaseTransaction } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLumenDatabase } from './lumen-database.ts';
 
 // DESIGN §7: security lives in the database, RLS on every `public` table. These detectors read the
 // catalog of the real migrations; the last block proves each one by planting a throwaway offender
 // in a transaction that is rolled back.
-let db: PGlite;
+let db: Database;
 
 beforeAll(async () => {
   db = await openLumenDatabase();
@@ -15,7 +15,7 @@ afterAll(async () => {
   await db.close();
 });
 
-type Queryable = Pick<Transaction, 'query'>;
+type Queryable = Pick<DatabaseTransaction, 'query'>;
 
 /** Ordinary and partitioned tables in `public` with row level security switched off. */
 async function tablesWithoutRls(q: Queryable): Promise<string[]> {

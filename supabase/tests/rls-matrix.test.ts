@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, asActor, openLumenDatabase } from './lumen-database.ts';
 
@@ -260,7 +260,7 @@ const CELLS: Cell[] = Object.entries(MATRIX)
     COMMANDS.flatMap((command) => ACTOR_NAMES.map((actor) => ({ table, actor, command, expected: spec.expected[command][actor] }))),
   );
 
-let db: PGlite;
+let db: Database;
 let seed: Seed;
 const observed: string[] = [];
 

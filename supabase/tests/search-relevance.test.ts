@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCategories, generateItems, type SeedItem } from '../seed/catalog-generator.ts';
 import { asActor, openLumenDatabase } from './lumen-database.ts';
@@ -6,7 +6,7 @@ import { asActor, openLumenDatabase } from './lumen-database.ts';
 // A judged query set over the real demo catalog: for each query, which items a shopper means,
 // decided from what each item is (its kind, material, colour, category), not from its text.
 const CATALOG = generateItems(240);
-let db: PGlite;
+let db: Database;
 
 beforeAll(async () => {
   db = await openLumenDatabase();

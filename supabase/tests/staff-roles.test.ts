@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, type TestBackend } from '../../server/testing/test-backend.ts';
 import { DEMO_ACCOUNTS, ensureDemoUsers } from '../seed/demo-users.ts';
@@ -6,7 +6,7 @@ import { asActor, LUMEN_PROJECT_DIR } from './lumen-database.ts';
 
 // The demo accounts are made through the Auth admin API: a whole backend, not a bare database.
 let backend: TestBackend;
-let db: PGlite;
+let db: Database;
 
 beforeAll(async () => {
   backend = await createTestBackend({ projectDir: LUMEN_PROJECT_DIR });

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLumenDatabase } from './lumen-database.ts';
 import { TEST_DELIVERY_JSON } from './test-delivery.ts';
@@ -6,7 +6,7 @@ import { TEST_DELIVERY_JSON } from './test-delivery.ts';
 const BUYER = '00000000-0000-4000-8000-0000000000d1';
 const STAFF = '00000000-0000-4000-8000-0000000000d2';
 
-let db: PGlite;
+let db: Database;
 
 interface Claims {
   sub: string;

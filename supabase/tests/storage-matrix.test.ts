@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, asActor, openLumenDatabase } from './lumen-database.ts';
 
@@ -75,7 +75,7 @@ const CELLS = BUCKETS.flatMap((bucket) =>
   COMMANDS.flatMap((command) => ACTOR_NAMES.map((actor) => [bucket, actor, command, MATRIX[bucket][command][actor]] as const)),
 );
 
-let db: PGlite;
+let db: Database;
 const observed: string[] = [];
 
 beforeAll(async () => {

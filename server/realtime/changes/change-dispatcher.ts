@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../db/database.ts';
 import type { ChannelSession } from '../channel-session.ts';
 import type { JsonObject, JsonValue } from '../protocol/json.ts';
 import type { ChangeRow } from './change-feed.ts';
@@ -55,10 +55,10 @@ function pick(source: JsonObject | null, keys: Iterable<string>): JsonObject {
 export class ChangeDispatcher {
   readonly subscriptions = new Map<ChannelSession, ChangeBinding[]>();
 
-  private readonly db: PGlite;
+  private readonly db: Database;
   private readonly catalog: TableCatalog;
 
-  constructor(db: PGlite, catalog: TableCatalog) {
+  constructor(db: Database, catalog: TableCatalog) {
     this.db = db;
     this.catalog = catalog;
   }

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../db/database.ts';
 import { NotifiedQueue } from '../notified-queue.ts';
 import type { JsonObject } from '../protocol/json.ts';
 import { CHANGES_CHANNEL, INSTALL_SQL } from './install-sql.ts';
@@ -17,9 +17,9 @@ export interface ChangeRow {
 export class ChangeFeed {
   readonly #queue: NotifiedQueue<ChangeRow>;
 
-  private readonly db: PGlite;
+  private readonly db: Database;
 
-  constructor(db: PGlite, onBatch: (rows: ChangeRow[]) => Promise<void>) {
+  constructor(db: Database, onBatch: (rows: ChangeRow[]) => Promise<void>) {
     this.db = db;
     this.#queue = new NotifiedQueue<ChangeRow>(db, {
       channel: CHANGES_CHANNEL,

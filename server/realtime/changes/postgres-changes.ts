@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../db/database.ts';
 import { bindingReplies } from '../binding-id.ts';
 import type { ChannelSession } from '../channel-session.ts';
 import type { JsonObject } from '../protocol/json.ts';
@@ -23,7 +23,7 @@ function subscribeError(raw: JsonObject): string {
   );
 }
 
-export function startPostgresChanges(db: PGlite): PostgresChanges {
+export function startPostgresChanges(db: Database): PostgresChanges {
   const catalog = new TableCatalog(db);
   const dispatcher = new ChangeDispatcher(db, catalog);
   const feed = new ChangeFeed(db, (rows) => dispatcher.dispatch(rows));

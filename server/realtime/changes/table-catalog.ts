@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../db/database.ts';
 import { catalogCacheOf, type CatalogCache } from '../../db/catalog-cache.ts';
 
 export interface ColumnInfo {
@@ -36,7 +36,7 @@ interface TableRow {
 export class TableCatalog {
   private readonly cache: CatalogCache;
 
-  constructor(db: PGlite) {
+  constructor(db: Database) {
     this.cache = catalogCacheOf(db);
   }
 
@@ -60,7 +60,7 @@ export class TableCatalog {
   }
 }
 
-async function loadTable(db: PGlite, schema: string, table: string): Promise<TableInfo | null> {
+async function loadTable(db: Database, schema: string, table: string): Promise<TableInfo | null> {
   const result = await db.query<TableRow>(
     `select c.oid::int as oid, c.relrowsecurity as rls, c.relreplident::text as replident,
        coalesce((select json_agg(json_build_object('name', a.attname, 'type', t.typname,

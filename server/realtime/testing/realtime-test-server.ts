@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Database } from '../../db/database.ts';
 import { getRequestListener } from '@hono/node-server';
 import type { WebSocketLikeConstructor } from '@supabase/realtime-js';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -20,7 +20,7 @@ export interface RealtimeTestServer {
 
 /** The realtime service on an ephemeral loopback port, wired the way the app wires it. */
 export async function startRealtimeServer(
-  db: PGlite,
+  db: Database,
   options: Partial<RealtimeOptions> & { port?: number } = {},
 ): Promise<RealtimeTestServer> {
   const { port: wantedPort, ...overrides } = options;
