@@ -15,12 +15,18 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { displayPath, installCreatedExtensions, withExtensionsOnDemand } from './extensions-on-demand.ts';
 import { pgliteDatabase } from './pglite-database.ts';
 import { platformExtensions, platformExtensionsHash } from './platform-extensions.ts';
+import { openWorkerDatabase } from './worker/worker-database.ts';
 
 export interface OpenDatabaseOptions {
   /** Directory holding `pgdata/`; null keeps the database in memory (tests). */
   dataDir: string | null;
   /** Delete `dataDir/pgdata` first (main.ts --reset). */
   reset?: boolean;
+  /**
+   * Where PGlite runs: on this thread, or in a worker thread so SQL never blocks this one
+   * (worker/worker-database.ts). The data-dir lock is this thread's either way.
+   */
+  thread?: 'main' | 'worker';
 }
 
 const bootstrapDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap');
@@ -134,13 +140,14 @@ export async function openPGlite(pgdata: string | null, reset = false): Promise<
 }
 
 /**
- * Opens the backend's single PGlite on this thread, behind the `Database` face: persisted under
- * `dataDir/pgdata` or in memory, bootstrapped on first open so hosted-Supabase migrations run
- * unchanged. A data directory is locked for as long as the database is open (data-dir-lock.ts):
- * while another server (or this process) has it open, this throws DataDirLockedError before
- * reading or writing anything in it.
+ * Opens the backend's single PGlite behind the `Database` face, on this thread or (`thread:
+ * 'worker'`) in a worker thread: persisted under `dataDir/pgdata` or in memory, bootstrapped on
+ * first open so hosted-Supabase migrations run unchanged. A data directory is locked for as long
+ * as the database is open (data-dir-lock.ts): while another server (or this process) has it open,
+ * this throws DataDirLockedError before reading or writing anything in it.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.thread === 'worker') return openInWorker(options);
   if (options.dataDir === null) return pgliteDatabase(await openPGlite(null));
   const lock = await lockDataDir(options.dataDir);
   let pglite: PGlite;
@@ -152,6 +159,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   // The lock outlives every write: it goes once PGlite has shut down and flushed its files.
   return pgliteDatabase(pglite, () => lock.release());
+}
+
+/**
+ * `openDatabase` with PGlite in a worker. The lock is taken here and kept across the worker's
+ * whole life, restarts included: a lock is per process, so a worker that was terminated could not
+ * take it again. It goes once the worker has exited.
+ */
+async function openInWorker(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.dataDir === null) return openWorkerDatabase({ pgdata: null });
+  const lock = await lockDataDir(options.dataDir);
+  try {
+    return await openWorkerDatabase({ pgdata: path.join(lock.dataDir, 'pgdata'), reset: options.reset === true, onClose: () => lock.release() });
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
 
 async function openPersisted(pgdata: string, reset: boolean): Promise<PGlite> {
