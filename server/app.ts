@@ -8,7 +8,7 @@ import { loopbackHostsOnly } from './gateway/loopback-hosts.ts';
 import { securityHeaders } from './gateway/security-headers-middleware.ts';
 import { createDevMailApp } from './mail/dev-mail-app.ts';
 import type { Realtime } from './realtime/index.ts';
-import { createRestApp } from './rest/rest-app.ts';
+import { createRestApp, restOptionsFromConfig } from './rest/rest-app.ts';
 import { createStaticApp } from './static/static-app.ts';
 import { createStorageApp } from './storage/storage-app.ts';
 import { createFunctionsApp, type FunctionsOptions } from './functions/functions-app.ts';
@@ -24,6 +24,8 @@ export interface AppOptions {
   functions?: FunctionsOptions;
   /** Realtime's HTTP side (broadcast endpoints); its WebSocket is attached to the listening server. */
   realtime?: Realtime;
+  /** REST tuning: the largest body an answer built from rows may have (default 4 MiB; rest/response-cap.ts). */
+  rest?: { maxResponseBytes?: number };
 }
 
 /** Path prefixes of the Supabase APIs: CORS applies to all of them, like the CLI's Kong. */
@@ -47,7 +49,7 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
       app.use(`${prefix}/*`, ...apiCompression({ measure: prefix === '/rest/v1' || prefix === '/auth/v1' }));
     }
     app.route('/auth/v1', createAuthApp(ctx, options.auth));
-    app.route('/rest/v1', createRestApp(ctx));
+    app.route('/rest/v1', createRestApp(ctx, { ...restOptionsFromConfig(ctx.config.api), ...options.rest }));
     app.route('/storage/v1', createStorageApp(ctx));
     app.route('/functions/v1', createFunctionsApp(ctx, options.functions));
     if (options.realtime) app.route('/realtime/v1', options.realtime.broadcastApp);

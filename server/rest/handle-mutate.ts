@@ -3,6 +3,7 @@ import { contentTypeOf } from './media-type.ts';
 import { writePayload } from './request-payload.ts';
 import { RestError } from './rest-error.ts';
 import { contentRange, singularError, unwrapSingle } from './response.ts';
+import { withinResponseCap } from './response-cap.ts';
 import { locationOf, preferenceApplied } from './response-headers.ts';
 import { RollbackWith, type RestRequest, type ResultRow } from './rest-request.ts';
 import type { TableInfo } from './schema-cache.ts';
@@ -74,6 +75,8 @@ export async function runMutation(req: RestRequest, verb: Verb, ctx: BuildContex
     if (representation) {
       payloadText = row.body ?? '[]';
       if (req.singular) payloadText = unwrapSingle(payloadText);
+      // Thrown inside the transaction: a write whose representation is refused is rolled back.
+      payloadText = withinResponseCap(payloadText, req.options);
       headers['Content-Type'] = contentTypeOf(req.media);
     }
     const response = new Response(payloadText, { status, headers });

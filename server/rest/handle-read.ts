@@ -1,6 +1,7 @@
 import type { DatabaseTransaction } from '../db/database.ts';
 import { contentTypeOf } from './media-type.ts';
 import { contentRange, singularError, unwrapSingle } from './response.ts';
+import { withinResponseCap } from './response-cap.ts';
 import { RestError } from './rest-error.ts';
 import { contentLocation, preferenceApplied } from './response-headers.ts';
 import { answerRollback, RollbackWith, type RestRequest, type ResultRow } from './rest-request.ts';
@@ -117,7 +118,7 @@ export async function runRead(
       if (singular) body = unwrapSingle(body);
       else if (shape.object && req.media.kind !== 'csv') body = pageCount === 0 ? 'null' : unwrapSingle(body);
     }
-    const response = new Response(req.head ? null : body, { status, headers });
+    const response = new Response(req.head ? null : withinResponseCap(body, req.options), { status, headers });
     if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
     return response;
   };

@@ -2,6 +2,7 @@ import { buildContext, runRead } from './handle-read.ts';
 import { parseQueryParams } from './parser/query-params.ts';
 import { RestError } from './rest-error.ts';
 import { JSON_TYPE } from './response.ts';
+import { withinResponseCap } from './response-cap.ts';
 import { RollbackWith, type RestRequest } from './rest-request.ts';
 import { Params } from './sql/quote.ts';
 import { quoteIdent } from '../db/sql-identifier.ts';
@@ -41,7 +42,8 @@ export async function runRpc(req: RestRequest, name: string): Promise<Response> 
         if (req.singular) throw new RollbackWith(new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', 'The result is a scalar'));
         // One value is one row to PostgREST: counted, it is 0-0/1.
         const range = req.prefs.count === undefined ? '0-0/*' : '0-0/1';
-        response = new Response(req.head ? null : (rows[0]?.body ?? 'null'), { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Content-Range': range } });
+        const body = req.head ? null : withinResponseCap(rows[0]?.body ?? 'null', req.options);
+        response = new Response(body, { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Content-Range': range } });
       }
       if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
       return response;

@@ -11,6 +11,8 @@ export interface RestOptions {
   schemas: string[];
   /** db-max-rows: every read is silently capped to this many rows. */
   maxRows: number;
+  /** The largest body (bytes) an answer built from rows may have (response-cap.ts); default 4 MiB. */
+  maxResponseBytes?: number;
 }
 
 /** Everything a verb handler needs, decoded once by rest-app.ts. */
