@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { createAuthApp, type AuthAppOptions } from './auth/auth-app.ts';
 import type { ServerContext } from './context.ts';
+import { admissionGate, FairAdmission, type AdmissionOptions } from './gateway/admission.ts';
 import { serviceBodyLimit } from './gateway/body-limits.ts';
 import { apiCompression } from './gateway/compression.ts';
 import { cors } from './gateway/cors.ts';
@@ -24,9 +25,17 @@ export interface AppOptions {
   functions?: FunctionsOptions;
   /** Realtime's HTTP side (broadcast endpoints); its WebSocket is attached to the listening server. */
   realtime?: Realtime;
+  /**
+   * The fair line database work waits in (gateway/admission.ts): its limits (default 4 at once, 16
+   * waiting per client, 256 in all), a line of the caller's own (tests look at it), or false for none.
+   */
+  admission?: AdmissionOptions | FairAdmission | false;
   /** REST tuning: the largest body an answer built from rows may have (default 4 MiB; rest/response-cap.ts). */
   rest?: { maxResponseBytes?: number };
 }
+
+/** The services whose requests wait their turn for the database (functions do not: admission.ts says why). */
+const ADMITTED_PREFIXES: readonly string[] = ['/auth/v1', '/rest/v1', '/storage/v1', '/realtime/v1'];
 
 /** Path prefixes of the Supabase APIs: CORS applies to all of them, like the CLI's Kong. */
 export const API_PREFIXES = ['/auth/v1', '/rest/v1', '/storage/v1', '/functions/v1', '/realtime/v1'] as const;
@@ -40,6 +49,8 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
   app.use('*', loopbackHostsOnly());
   const ctx = options.backend;
   if (ctx) {
+    // One line for every service: they share one database.
+    const admission = options.admission instanceof FairAdmission ? options.admission : options.admission === false ? null : new FairAdmission(options.admission);
     for (const prefix of API_PREFIXES) {
       app.use(prefix, cors());
       app.use(`${prefix}/*`, cors());
@@ -47,6 +58,10 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
       // Text answers over 1 KiB travel gzipped to clients that accept it, as behind hosted
       // Supabase's gateway; images and ranges pass untouched.
       app.use(`${prefix}/*`, ...apiCompression({ measure: prefix === '/rest/v1' || prefix === '/auth/v1' }));
+      // Inside compression: a slot is given back once the answer is produced, before it is gzipped.
+      if (admission && ADMITTED_PREFIXES.includes(prefix)) {
+        app.use(`${prefix}/*`, admissionGate(admission, prefix, { keys: ctx.keys, trustedHeader: options.auth?.rateLimitHeader }));
+      }
     }
     app.route('/auth/v1', createAuthApp(ctx, options.auth));
     app.route('/rest/v1', createRestApp(ctx, { ...restOptionsFromConfig(ctx.config.api), ...options.rest }));

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { RateLimitConfig } from '../config/project-config.ts';
 import type { ServerContext } from '../context.ts';
+import { clientAddress } from '../gateway/client-address.ts';
 import { jsonNestsDeeperThan } from '../lib/json-depth.ts';
 import { AuthHttpError } from './http-errors.ts';
 import type { RateLimiter, TokenBucketSpec } from './rate-limiter.ts';
@@ -56,20 +57,6 @@ export function optionalObject(body: Json, key: string): Json | undefined {
 }
 
 /**
- * The client address per-IP limits are keyed by: the socket's peer, or "local" for in-process calls.
- * A header is believed only when `rateLimitHeader` names one (GoTrue's GOTRUE_RATE_LIMIT_HEADER), for a
- * proxy in front that sets it; otherwise anyone could rotate X-Forwarded-For to get a fresh bucket.
- */
-export function clientIp(c: Context, rateLimitHeader?: string): string {
-  if (rateLimitHeader) {
-    const forwarded = c.req.header(rateLimitHeader)?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'local';
-}
-
-/**
  * GoTrue's per-IP limiters (supabase/auth internal/api/apilimiter): each endpoint has its own
  * bucket per client address. `[auth.rate_limit]` sets the refill rate; the burst is 30 whatever
  * the setting, except anonymous sign-ins (refilled per hour, burst = the setting).
@@ -97,7 +84,7 @@ export function requestLimitSpec(name: RequestLimit, limits: RateLimitConfig): T
 /** 429 over_request_rate_limit when this client used up the endpoint's bucket. */
 export function takeRequestQuota(deps: AuthDeps, c: Context, name: RequestLimit): void {
   if (!deps.perIpLimits) return;
-  if (!deps.limiter.take(name, clientIp(c, deps.rateLimitHeader), requestLimitSpec(name, deps.ctx.config.auth.rate_limit))) {
+  if (!deps.limiter.take(name, clientAddress(c, deps.rateLimitHeader), requestLimitSpec(name, deps.ctx.config.auth.rate_limit))) {
     throw new AuthHttpError(429, 'over_request_rate_limit', 'Request rate limit reached');
   }
 }

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ProjectConfig } from '../config/project-config.ts';
 import { isJsonContentType, jsonNestsDeeperThan, TOO_DEEP_MESSAGE } from '../lib/json-depth.ts';
 
@@ -22,6 +23,11 @@ interface ServiceLimit {
   tooDeep?: () => Record<string, unknown>;
   /** Headers the service sends with every error (its clients read them). */
   errorHeaders?: (body: Record<string, unknown>) => Record<string, string>;
+  /**
+   * The refusal when too many requests wait for the database (admission.ts), with its status;
+   * `why` says which queue is full. Absent where the gateway admits nothing (functions, /_dev).
+   */
+  overloaded?: { status: ContentfulStatusCode; body: (why: string) => Record<string, unknown> };
 }
 
 const described = (limit: number): string => `The request body is larger than the ${Math.round((limit / MiB) * 10) / 10} MiB this endpoint accepts`;
@@ -38,16 +44,31 @@ export const SERVICE_BODY_LIMITS: Record<string, ServiceLimit> = {
     tooDeep: () => ({ code: 'bad_json', message: 'Could not parse request body as JSON: exceeded max depth' }),
     // GoTrue's version echo, which makes auth-js read `code`, and its error-code header.
     errorHeaders: (body) => ({ 'X-Supabase-Api-Version': '2024-01-01', 'x-sb-error-code': String(body.code) }),
+    // GoTrue has no code for an overloaded server; its rate-limit code says what to do (wait, then
+    // retry). 503 rather than GoTrue's 429: auth-js takes a 503 as retryable (AuthRetryableFetchError),
+    // so a session refresh turned away here is tried again instead of ending the session.
+    overloaded: { status: 503, body: (why) => ({ code: 'over_request_rate_limit', message: `Too many requests are waiting for the database: ${why}` }) },
   },
   '/rest/v1': {
     maxBytes: () => 10 * MiB,
     body: (limit) => ({ code: 'PGRST102', message: 'Request body too large', details: described(limit), hint: null }),
     tooDeep: () => ({ code: 'PGRST102', message: 'Empty or invalid json', details: TOO_DEEP_MESSAGE, hint: null }),
     errorHeaders: (body) => ({ 'Proxy-Status': `PostgREST; error=${String(body.code)}` }),
+    // PostgREST's own pool codes do not fit: PGRST003 is a 504 after waiting out
+    // db-pool-acquisition-timeout (this refusal comes at once), PGRST000/001 a broken connection.
+    // 53300 (too_many_connections) is Postgres' answer when it has no room for another client, and
+    // class 53 is PostgREST's 503, which it sends with Retry-After, and on which postgrest-js
+    // retries a GET or HEAD after Retry-After.
+    overloaded: {
+      status: 503,
+      body: (why) => ({ code: '53300', message: 'Too many requests are waiting for the database', details: why, hint: 'Retry after the Retry-After delay' }),
+    },
   },
   '/storage/v1': {
     maxBytes: (config) => config.storage.file_size_limit + MULTIPART_SLACK,
     body: () => ({ statusCode: '413', code: 'EntityTooLarge', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' }),
+    // storage-api's answer when the database has no connection to spare (its SlowDown), status included.
+    overloaded: { status: 429, body: (why) => ({ statusCode: '429', code: 'SlowDown', error: 'too_many_connections', message: `Too many requests are waiting for the database: ${why}` }) },
   },
   '/functions/v1': {
     maxBytes: () => 10 * MiB,
@@ -58,6 +79,7 @@ export const SERVICE_BODY_LIMITS: Record<string, ServiceLimit> = {
     maxBytes: () => 3 * MiB,
     body: (limit) => ({ message: described(limit) }),
     tooDeep: () => ({ error: TOO_DEEP_MESSAGE }),
+    overloaded: { status: 503, body: (why) => ({ message: `Too many requests are waiting for the database: ${why}` }) },
   },
   '/_dev': {
     maxBytes: () => MiB,
@@ -107,4 +129,15 @@ export function serviceBodyLimit(prefix: string, config: ProjectConfig): Middlew
     const answer = declaresBody ? await limit(c, judged) : await judged();
     return outcome.refused ?? answer;
   };
+}
+
+/**
+ * The gateway's refusal of a request when too many wait for the database (admission.ts): the
+ * service's own error shape and headers, with Retry-After.
+ */
+export function overloadedAnswer(c: Context, prefix: string, why: string, retryAfterSeconds: number): Response {
+  const overloaded = SERVICE_BODY_LIMITS[prefix]?.overloaded;
+  if (!overloaded) throw new Error(`no overload answer for ${prefix}`);
+  const body = overloaded.body(why);
+  return c.json(body, overloaded.status, { ...SERVICE_BODY_LIMITS[prefix]?.errorHeaders?.(body), 'Retry-After': String(retryAfterSeconds) });
 }
