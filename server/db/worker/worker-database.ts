@@ -119,6 +119,7 @@ class WorkerDatabase implements Database {
   #failure: Error | null = null;
   #closeStarted = false;
   #closing: Promise<void> | null = null;
+  #stoppedWhileClosing = false;
   readonly #watchdog: NodeJS.Timeout;
   /** The statement the watchdog saw running, and since when. */
   #seen: { incarnation: Incarnation; sequence: number; since: number } | null = null;
@@ -251,7 +252,8 @@ class WorkerDatabase implements Database {
         try {
           await this.#post(incarnation, 'close', {});
         } catch (error) {
-          failure = error;
+          // Stopped by the watchdog meanwhile: the worker is gone all the same, and that was said.
+          if (!this.#stoppedWhileClosing) failure = error;
         }
         const timer = setTimeout(() => void incarnation.worker.terminate(), EXIT_GRACE_MS);
         await incarnation.exited;
@@ -399,15 +401,18 @@ class WorkerDatabase implements Database {
     this.#current = null;
     this.#seen = null;
     this.#generation += 1;
-    const inMemory = this.#pgdata === null;
+    let outcome = 'the database is being reopened';
+    if (this.#closeStarted) outcome = 'the database is closing, so it is not reopened';
+    else if (this.#pgdata === null) outcome = 'its in-memory database is lost';
     this.#rejectPending(
       lumenError(
         DATABASE_RESTARTED,
-        `${reason}; the database worker was stopped and ${inMemory ? 'its in-memory database is lost' : 'is reopening the database'}. The call was not completed (a transaction in it was rolled back).`,
+        `${reason}; the database worker was stopped and ${outcome}. The call was not completed (a transaction in it was rolled back).`,
       ),
     );
     if (this.#closeStarted) {
-      // close() is waiting for this worker's exit; there is nothing to reopen.
+      // close() is waiting for this worker's exit, and ends as usual once it has exited.
+      this.#stoppedWhileClosing = true;
       void old.worker.terminate();
       return;
     }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../database.ts';
 import { DataDirLockedError } from '../data-dir-lock.ts';
 import { openDatabase, openPGlite } from '../open-database.ts';
-import { DATABASE_CLOSED, DATABASE_RESTARTED, openWorkerDatabase } from './worker-database.ts';
+import { DATABASE_CLOSED, DATABASE_RESTARTED, DATABASE_UNAVAILABLE, openWorkerDatabase } from './worker-database.ts';
 
 /** The worker's life: a hung statement, close and the data-dir lock, a failed start, the main thread meanwhile. */
 
@@ -85,7 +85,7 @@ describe('PGlite in a worker thread', () => {
 
       const hungError = await hung;
       expect(hungError).toBeInstanceOf(Error);
-      expect(hungError).toMatchObject({ code: DATABASE_RESTARTED, message: expect.stringContaining('reopening the database') });
+      expect(hungError).toMatchObject({ code: DATABASE_RESTARTED, message: expect.stringContaining('the database is being reopened') });
       expect(await queued).toMatchObject({ code: DATABASE_RESTARTED });
       expect(db.closed).toBe(false);
 
@@ -95,6 +95,25 @@ describe('PGlite in a worker thread', () => {
       expect(notified).toEqual(['still listening']);
       await db.close();
       expect(db.closed).toBe(true);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'fails calls that wait longer than restartWaitMs for the reopen, and close() waits for the reopen to end',
+    async () => {
+      const dir = await tempDir();
+      const db = track(await openWorkerDatabase({ pgdata: path.join(dir, 'pgdata'), statementLimitMs: 2_000, restartWaitMs: 50 }));
+      await db.exec('create table public.kept (n int); insert into public.kept values (1);');
+      expect(await db.query('select pg_sleep(600)').catch((caught: unknown) => caught)).toMatchObject({ code: DATABASE_RESTARTED });
+      // Reopening takes a new thread and a PGlite start: far more than 50 ms.
+      const waited = await db.query('select 1').catch((caught: unknown) => caught);
+      expect(waited).toBeInstanceOf(Error);
+      expect(waited).toMatchObject({ code: DATABASE_UNAVAILABLE, message: expect.stringContaining('not back within 50 ms') });
+      await db.close();
+      const again = track(await openDatabase({ dataDir: dir }));
+      expect((await again.query('select n from public.kept')).rows).toEqual([{ n: 1 }]);
+      await again.close();
     },
     TEST_TIMEOUT_MS,
   );
@@ -137,6 +156,19 @@ describe('PGlite in a worker thread', () => {
       const again = track(await openDatabase({ dataDir: dir }));
       expect((await again.query('select n from public.kept')).rows).toEqual([{ n: 7 }]);
       await again.close();
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'still closes, running onClose, when a statement hangs while close waits for it',
+    async () => {
+      const closed: string[] = [];
+      const db = track(await openWorkerDatabase({ pgdata: null, statementLimitMs: 2_000, onClose: async () => void closed.push('lock released') }));
+      const hung = db.query('select pg_sleep(600)').catch((caught: unknown) => caught);
+      await db.close();
+      expect(closed).toEqual(['lock released']);
+      expect(await hung).toMatchObject({ code: DATABASE_RESTARTED, message: expect.stringContaining('the database is closing') });
     },
     TEST_TIMEOUT_MS,
   );
