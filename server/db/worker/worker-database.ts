@@ -27,12 +27,17 @@ import {
  *   be opened again: it closes for good instead, and its calls fail with DATABASE_CLOSED.
  */
 
-/** On calls in flight (and on the later calls of transactions open) when the watchdog or a crash stopped the worker. */
-export const DATABASE_RESTARTED = 'LUMEN_DATABASE_RESTARTED';
-/** On calls that waited longer than `restartWaitMs` for the worker to reopen the data. */
-export const DATABASE_UNAVAILABLE = 'LUMEN_DATABASE_UNAVAILABLE';
-/** On calls after `close()`, or after the database closed for good (an in-memory one lost, a reopen that failed). */
-export const DATABASE_CLOSED = 'LUMEN_DATABASE_CLOSED';
+/*
+ * The codes are Postgres' own for a lost connection (SQLSTATE class 08), which is what a client of a
+ * real server sees when its backend process dies: the services already answer that class as the
+ * database being unavailable (REST: 503), so a restart needs no special case anywhere.
+ */
+/** connection_failure: on calls in flight (and later calls of open transactions) when the watchdog or a crash stopped the worker. */
+export const DATABASE_RESTARTED = '08006';
+/** sqlclient_unable_to_establish_sqlconnection: on calls that waited longer than `restartWaitMs` for the worker to reopen the data. */
+export const DATABASE_UNAVAILABLE = '08001';
+/** connection_does_not_exist: on calls after `close()`, or after the database closed for good (an in-memory one lost, a reopen that failed). */
+export const DATABASE_CLOSED = '08003';
 
 export interface WorkerDatabaseOptions {
   /** PGlite's data directory (a data dir's `pgdata/`), or null for a database in memory. */
