@@ -24,7 +24,9 @@ export interface OpenDatabaseOptions {
   reset?: boolean;
   /**
    * Where PGlite runs: on this thread, or in a worker thread so SQL never blocks this one
-   * (worker/worker-database.ts). The data-dir lock is this thread's either way.
+   * (worker/worker-database.ts). The data-dir lock is this thread's either way. Default: a data
+   * directory (a served backend) gets the worker; a database in memory (tests, tools) stays on this
+   * thread, which opens faster and costs no message per call.
    */
   thread?: 'main' | 'worker';
 }
@@ -147,7 +149,7 @@ export async function openPGlite(pgdata: string | null, reset = false): Promise<
  * this throws DataDirLockedError before reading or writing anything in it.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.thread === 'worker') return openInWorker(options);
+  if ((options.thread ?? (options.dataDir === null ? 'main' : 'worker')) === 'worker') return openInWorker(options);
   if (options.dataDir === null) return pgliteDatabase(await openPGlite(null));
   const lock = await lockDataDir(options.dataDir);
   let pglite: PGlite;
