@@ -68,6 +68,7 @@ await serveProject({
   projectDir,
   dataDir: path.resolve(values['data-dir']),
   reset: values.reset,
+  databaseUrl: values['db-url'],
   distDir: isLumen ? path.join(rootDir, 'dist') : undefined,
   // Lumen's hosted project turns on two dashboard settings config.toml cannot hold (README): a
   // password change asks for the current password, and leaked passwords are refused. GoTrue's own

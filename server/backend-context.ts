@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadProjectConfig, type ProjectConfigOverrides } from './config/project-config.ts';
 import type { ServerContext } from './context.ts';
 import { migrateProject, type MigrationResult } from './db/migrate.ts';
+import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
 import { devKeys } from './gateway/keys.ts';
 import { syncConfiguredBuckets } from './storage/configured-buckets.ts';
@@ -15,6 +16,8 @@ export interface OpenBackendOptions {
   /** null = in memory. */
   dataDir: string | null;
   reset?: boolean;
+  /** A real PostgreSQL for the database; `dataDir` (required then) keeps only storage objects. */
+  databaseUrl?: string;
   publicUrl: string;
   config?: ProjectConfigOverrides;
   onProgress?: (message: string) => void;
@@ -27,9 +30,19 @@ export interface OpenBackendOptions {
 export async function openBackend(options: OpenBackendOptions): Promise<{ ctx: ServerContext; migrations: MigrationResult; fresh: boolean }> {
   const projectDir = path.resolve(options.projectDir);
   const config = await loadProjectConfig(projectDir, options.config);
-  const fresh = options.dataDir === null || options.reset === true || !existsSync(path.join(path.resolve(options.dataDir), 'pgdata'));
-  options.onProgress?.(fresh ? 'creating the database' : 'opening the database');
-  const db = await openDatabase({ dataDir: options.dataDir, reset: options.reset });
+  let db: Database;
+  let fresh: boolean;
+  if (options.databaseUrl !== undefined) {
+    if (options.dataDir === null) throw new Error('A backend on a PostgreSQL URL needs a data directory for its storage objects');
+    options.onProgress?.('opening the database');
+    // Loaded only for a PostgreSQL URL: the pg driver is not needed on PGlite.
+    const { openPostgresBackendDatabase } = await import('./db/postgres/open-postgres.ts');
+    ({ db, fresh } = await openPostgresBackendDatabase({ url: options.databaseUrl, dataDir: options.dataDir }));
+  } else {
+    fresh = options.dataDir === null || options.reset === true || !existsSync(path.join(path.resolve(options.dataDir), 'pgdata'));
+    options.onProgress?.(fresh ? 'creating the database' : 'opening the database');
+    db = await openDatabase({ dataDir: options.dataDir, reset: options.reset });
+  }
   try {
     const migrations = await migrateProject(db, projectDir, { onProgress: options.onProgress });
     await syncConfiguredBuckets({ db, config });

@@ -4,6 +4,8 @@ export const SERVER_ARGS = {
   project: { type: 'string', default: './supabase' },
   'data-dir': { type: 'string', default: './.data' },
   reset: { type: 'boolean', default: false },
+  /** A real PostgreSQL instead of PGlite: postgres://user[:password]@host[:port]/database (storage objects stay under --data-dir). */
+  'db-url': { type: 'string' },
 } as const;
 
 /** `--port`, else PORT, else 54321 (the Supabase CLI's API port); null when it is not a port. */

@@ -19,6 +19,7 @@ await serveProject({
   projectDir: path.resolve(values.project),
   dataDir: path.resolve(values['data-dir']),
   reset: values.reset,
+  databaseUrl: values['db-url'],
   distDir: values.static === undefined ? undefined : path.resolve(values.static),
   auth: {
     requireCurrentPassword: process.env.GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD === 'true',

@@ -10,6 +10,8 @@ export interface ServeOptions {
   projectDir: string;
   dataDir: string;
   reset: boolean;
+  /** A real PostgreSQL (`--db-url`) for the database; `dataDir` then keeps only storage objects. */
+  databaseUrl?: string;
   /** A built single-page app to serve at `/` (none: the APIs only). */
   distDir?: string;
   auth?: Pick<AuthAppOptions, 'requireCurrentPassword' | 'leakedPasswordProtection'>;
@@ -27,6 +29,18 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** The database URL as the banner shows it: without its password. */
+function databaseName(url: string | undefined): string {
+  if (url === undefined) return '';
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return '(the --db-url given)';
+  }
+}
+
 function banner(backend: Backend, options: ServeOptions): string {
   const { ctx, url, startup } = backend;
   // performance.now() counts from process start, so the figure includes module loading.
@@ -42,7 +56,7 @@ function banner(backend: Backend, options: ServeOptions): string {
     `  secret key       ${ctx.keys.secretKey}`,
     `  JWT secret       ${ctx.keys.jwtSecret}`,
     `  project          ${ctx.projectDir}`,
-    `  data             ${ctx.dataDir}/pgdata`,
+    ...(ctx.db.engine === 'postgres' ? [`  database         ${databaseName(options.databaseUrl)}`, `  storage          ${ctx.dataDir}/storage`] : [`  data             ${ctx.dataDir}/pgdata`]),
     `  mail outbox      ${url}/_dev/mail.json`,
     ...(startup.prepared.length > 0 ? ['', ...startup.prepared] : []),
     '',
@@ -66,11 +80,14 @@ export async function serveProject(options: ServeOptions): Promise<void> {
   // GoTrue's per-IP limiters are on; LUMEN_RATE_LIMITS=off turns them off, as the Supabase CLI's stack
   // has them (it configures no client-address header), for a test suite that signs up many users.
   const perIpLimits = process.env.LUMEN_RATE_LIMITS !== 'off';
+  if (options.databaseUrl !== undefined && options.reset) {
+    fail('--reset deletes a PGlite data directory; with --db-url, drop and create the database yourself (dropdb, createdb) instead.');
+  }
   let backend: Backend;
   try {
     backend = await startBackend({
       projectDir: options.projectDir,
-      data: { dir: options.dataDir, reset: options.reset },
+      data: options.databaseUrl === undefined ? { dir: options.dataDir, reset: options.reset } : { databaseUrl: options.databaseUrl, dir: options.dataDir },
       port: options.port,
       publicHost: 'localhost',
       distDir: options.distDir,

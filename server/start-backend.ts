@@ -31,11 +31,10 @@ export { PortUnavailableError };
  *   the database first.
  * - `{ memory: true }`: a database in memory (cloned from the cached bootstrap snapshot) and
  *   storage objects in a per-process temporary folder, removed when the last such backend closes.
- *
- * A real PostgreSQL will come in as a third shape, `{ databaseUrl, dir }`: the database at that
- * URL, storage objects still under `dir`.
+ * - `{ databaseUrl, dir }`: the real PostgreSQL database at that URL (bootstrapped when empty; one
+ *   backend per database) and storage objects under `dir/storage`; `dir` is locked as above.
  */
-export type BackendData = { dir: string; reset?: boolean } | { memory: true };
+export type BackendData = { dir: string; reset?: boolean } | { memory: true } | { databaseUrl: string; dir: string };
 
 export interface BackendOptions {
   /** The Supabase project folder: migrations/, seed.sql, functions/, config.toml. */
@@ -225,7 +224,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     const opened = await openBackend({
       projectDir: options.projectDir,
       dataDir: 'dir' in options.data ? options.data.dir : null,
-      reset: 'dir' in options.data ? options.data.reset : undefined,
+      reset: 'reset' in options.data ? options.data.reset : undefined,
+      databaseUrl: 'databaseUrl' in options.data ? options.data.databaseUrl : undefined,
       publicUrl: url,
       config: options.config,
       onProgress: log,

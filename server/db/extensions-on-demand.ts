@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from './database.ts';
 import { extensionAvailable, installExtension } from './extension-bundles.ts';
+import { postgresExtensionAdvice } from './postgres/extension-advice.ts';
 
 /**
  * Extensions are installed into PGlite when something asks for them, never all at start-up
@@ -20,10 +21,13 @@ export class UnavailableExtensionError extends Error {
   readonly extension: string;
   readonly source: string;
 
-  constructor(extension: string, source: string) {
+  /** `reason` replaces PGlite's (a real PostgreSQL says what to install where). */
+  constructor(extension: string, source: string, reason?: string) {
     super(
-      `The local backend cannot load extension "${extension}" (asked for by ${source}): PGlite, the local backend's Postgres, does not ship it. ` +
-        `Remove it from the migration, or run this project on the Supabase CLI's Docker stack (supabase start).`,
+      reason === undefined
+        ? `The local backend cannot load extension "${extension}" (asked for by ${source}): PGlite, the local backend's Postgres, does not ship it. ` +
+            `Remove it from the migration, or run this project on the Supabase CLI's Docker stack (supabase start).`
+        : `The local backend cannot create extension "${extension}" (asked for by ${source}): ${reason}`,
     );
     this.name = 'UnavailableExtensionError';
     this.extension = extension;
@@ -62,7 +66,9 @@ export async function withExtensionsOnDemand<T>(db: Database, source: string, at
     } catch (error) {
       const name = missingExtension(error);
       if (name === null || installed.has(name)) throw error;
-      if (!(await loadExtension(db, name))) throw new UnavailableExtensionError(name, source);
+      if (!(await loadExtension(db, name))) {
+        throw new UnavailableExtensionError(name, source, db.engine === 'postgres' ? postgresExtensionAdvice(name, error) : undefined);
+      }
       installed.add(name);
     }
   }

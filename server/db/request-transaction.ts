@@ -14,6 +14,13 @@ export interface RequestContext {
   readOnly?: boolean;
   /** Extra GUCs (e.g. storage.operation). */
   settings?: Record<string, string>;
+  /**
+   * The role's `statement_timeout` in milliseconds, applied to the transaction as PostgREST applies
+   * the impersonated role's settings (`set_config(…, true)`): on a real PostgreSQL, which cancels a
+   * statement past it (57014). Not given on PGlite, which cannot cancel: REST checks the deadline
+   * per row in its SQL instead (rest/role-timeouts.ts).
+   */
+  statementTimeoutMs?: number;
 }
 
 
@@ -35,6 +42,7 @@ function requestSetupSql(context: RequestContext): string {
     'request.path': context.path,
     'request.headers': JSON.stringify(context.headers ?? {}),
     ...context.settings,
+    ...(context.statementTimeoutMs === undefined ? {} : { statement_timeout: String(Math.round(context.statementTimeoutMs)) }),
     // The role last: the settings above need no privileges, the role switch must come after them.
     role: context.role,
   };

@@ -19,12 +19,16 @@ const BATCH = 500;
 /**
  * PGlite has no logical replication: realtime's database-driven features (postgres_changes,
  * broadcast from the database) are fed by triggers that append to an unlogged queue table and
- * NOTIFY (a rollback discards rows and notification alike). This reads such a queue in id
- * (= commit) order whenever a commit notifies, hands each batch on and only then deletes it, so
- * a burst of any size arrives whole and in order.
+ * NOTIFY (a rollback discards rows and notification alike). This reads such a queue in id order
+ * whenever a commit notifies, hands each batch on and only then deletes exactly the rows it read,
+ * so a burst of any size arrives whole and in order.
+ *
+ * Ids are handed out when a row is inserted, not when its transaction commits: on a real
+ * PostgreSQL (`--db-url`) a transaction that started first may commit after a later one, its rows
+ * having the lower ids. So the queue never reads "after the last id seen" (those rows would be
+ * skipped for good); whatever committed rows are there are read, and only those are deleted.
  */
 export class NotifiedQueue<Row extends { id: number }> {
-  #lastId = 0;
   readonly #loop: NotifiedDrain;
 
   private readonly db: Database;
@@ -49,17 +53,15 @@ export class NotifiedQueue<Row extends { id: number }> {
     const { table, columns, onBatch, label } = this.options;
     for (;;) {
       if (this.#loop.stopped) return;
-      const { rows } = await this.db.query<Row>(`select ${columns} from ${table} where id > $1 order by id limit ${BATCH}`, [this.#lastId]);
+      const { rows } = await this.db.query<Row>(`select ${columns} from ${table} order by id limit ${BATCH}`);
       if (rows.length === 0) return;
-      const lastId = rows[rows.length - 1].id;
       try {
         await onBatch(rows);
       } catch (error) {
         // One bad batch must not wedge the queue for everybody.
         console.error(`[realtime] ${label} dispatch failed:`, error);
       }
-      this.#lastId = lastId;
-      await this.db.query(`delete from ${table} where id <= $1`, [lastId]);
+      await this.db.query(`delete from ${table} where id = any($1::bigint[])`, [rows.map((row) => row.id)]);
       if (rows.length < BATCH) return;
     }
   }

@@ -15,7 +15,7 @@ import { explainStatement, planResponse } from './plan-response.ts';
 
 /** What building one request's SQL needs: its query, the row cap and its role's statement deadline. */
 export function buildContext(req: RestRequest, query: QueryParams, params = new Params()): BuildContext {
-  const deadline = deadlineCondition(req.cache.roleTimeoutsMs.get(req.identity.role));
+  const deadline = req.timeouts === 'per-row' ? deadlineCondition(req.cache.roleTimeoutsMs.get(req.identity.role)) : undefined;
   return { cache: req.cache, params, aliases: new AliasGen(), query, maxRows: req.options.maxRows, deadline };
 }
 

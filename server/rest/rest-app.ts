@@ -80,7 +80,10 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys' | 'config'>
       const method = c.req.method.toUpperCase();
       const who = identity;
       const settings = { search_path: searchPathFor(schema, options) };
-      const context = (): RequestContext => ({ role: who.role, claims: who.claims, method, path: path(c), headers: headerMap(c.req.raw), settings });
+      // A real PostgreSQL cancels a statement past the role's timeout itself; PGlite cannot (role-timeouts.ts).
+      const timeouts = ctx.db.engine === 'postgres' ? 'postgres' : 'per-row';
+      const statementTimeoutMs = timeouts === 'postgres' ? cache.roleTimeoutsMs.get(who.role) : undefined;
+      const context = (): RequestContext => ({ role: who.role, claims: who.claims, method, path: path(c), headers: headerMap(c.req.raw), settings, statementTimeoutMs });
       const req: RestRequest = {
         method,
         schema,
@@ -92,6 +95,7 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys' | 'config'>
         head: method === 'HEAD',
         entries: withinQueryBounds(queryEntries(c.req.url)),
         options,
+        timeouts,
         payload: payloadReader(c),
         read: async (sql) => (await readInRequestTransaction<ResultRow>(ctx.db, context(), sql))[0],
         run: (readOnly, fn) => answerRollback(() => withRequestTransaction(ctx.db, { ...context(), readOnly }, fn)),

@@ -29,6 +29,12 @@ export interface RestRequest {
   head: boolean;
   entries: [string, string][];
   options: RestOptions;
+  /**
+   * What stops a statement at its role's timeout: Postgres itself (a real server cancels it; the
+   * request transaction sets the timeout), or on PGlite, which cannot cancel, a per-row deadline
+   * check in the generated SQL (role-timeouts.ts).
+   */
+  timeouts: 'postgres' | 'per-row';
   /** The body as sent, with its Content-Type (writes to tables read it as PostgREST does: request-payload.ts). */
   payload: () => Promise<RawBody>;
   /** Runs `fn` in the request's transaction (role, GUCs, READ ONLY when asked). */

@@ -59,6 +59,8 @@ export async function loadRoleSettings(db: Database, role: string, names: string
  * every level of embedding. PGlite runs queries on the server's only thread and has no timer to
  * cancel them, so this check is what stops one request from holding every other one; it raises
  * what a real timeout raises (57014), which PostgREST answers with 500 as hosted Supabase does.
+ * On a real PostgreSQL (`--db-url`) the request transaction sets the role's timeout instead and
+ * Postgres cancels the statement itself, with the same 57014; this check is not added there.
  */
 export function deadlineCondition(timeoutMs: number | undefined): string | undefined {
   if (timeoutMs === undefined) return undefined;

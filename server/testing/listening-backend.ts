@@ -1,5 +1,6 @@
 import { startBackend } from '../start-backend.ts';
 import { testBackendOptions, type TestBackend, type TestBackendOptions } from './test-backend.ts';
+import { withTestData } from './test-database.ts';
 
 /**
  * A test backend that also listens on an ephemeral loopback port, with realtime's WebSocket on it,
@@ -7,5 +8,5 @@ import { testBackendOptions, type TestBackend, type TestBackendOptions } from '.
  * SUPABASE_URL, realtime sockets. `backend.url` is where it listens.
  */
 export async function createListeningBackend(options: Omit<TestBackendOptions, 'publicUrl'> = {}): Promise<TestBackend> {
-  return startBackend({ ...testBackendOptions(options), port: 0 });
+  return withTestData((data) => startBackend({ ...testBackendOptions(options), data, port: 0 }));
 }

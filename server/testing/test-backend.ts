@@ -5,6 +5,7 @@ import type { AuthAppOptions } from '../auth/auth-app.ts';
 import type { ProjectConfigOverrides } from '../config/project-config.ts';
 import type { FunctionsOptions } from '../functions/functions-app.ts';
 import { startBackend, type Backend } from '../start-backend.ts';
+import { withTestData } from './test-database.ts';
 
 /** The tests' own tiny project (fixture tables, config.toml); never Lumen's schema. */
 export const FIXTURE_PROJECT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'project');
@@ -88,5 +89,6 @@ export function testBackendOptions(options: TestBackendOptions = {}): Parameters
  * ```
  */
 export async function createTestBackend(options: TestBackendOptions = {}): Promise<TestBackend> {
-  return startBackend(testBackendOptions(options));
+  // LUMEN_TEST_DB=postgres: a fresh database on a real PostgreSQL instead (test-database.ts).
+  return withTestData((data) => startBackend({ ...testBackendOptions(options), data }));
 }

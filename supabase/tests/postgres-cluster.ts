@@ -1,92 +1,13 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { PLATFORM_EXTENSIONS_DIR } from '../../server/testing/database.ts';
 import { LUMEN_PROJECT_DIR } from './lumen-database.ts';
 
+// The throwaway cluster itself lives with the server's test helpers (the backend's own tests on a
+// real PostgreSQL start it too).
+export { findPostgresBin, startPostgresCluster, type PostgresCluster } from '../../server/testing/postgres-cluster.ts';
+
 const BOOTSTRAP_DIR = path.resolve(LUMEN_PROJECT_DIR, '..', 'server', 'db', 'bootstrap');
-
-/** The newest Debian PostgreSQL installed (`/usr/lib/postgresql/<major>/bin`), or null. */
-export function findPostgresBin(): string | null {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const majors = readdirSync(root).filter((name) => existsSync(path.join(root, name, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
-  return majors[0] ? path.join(root, majors[0], 'bin') : null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/**
- * The platform's pg_net, pg_cron and Vault are SQL emulations (server/db/extensions); PostgreSQL
- * finds extensions only in its share directory, so they are copied there (as root, which is how
- * `npm test` installs PostgreSQL in the first place). Debian packages none of the three.
- */
-function installPlatformExtensions(bin: string): void {
-  const shareDir = execFileSync(path.join(bin, 'pg_config'), ['--sharedir'], { encoding: 'utf8' }).trim();
-  const target = path.join(shareDir, 'extension');
-  for (const name of readdirSync(PLATFORM_EXTENSIONS_DIR)) {
-    const destination = path.join(target, name);
-    const source = path.join(PLATFORM_EXTENSIONS_DIR, name);
-    if (existsSync(destination) && readFileSync(destination).equals(readFileSync(source))) continue;
-    try {
-      copyFileSync(source, destination);
-    } catch (error) {
-      throw new Error(`Copying ${name} into ${target} failed (run the tests as root, or copy server/db/extensions/* there): ${String(error)}`);
-    }
-  }
-}
-
-export interface PostgresCluster {
-  url: string;
-  major: string;
-  stop(): void;
-}
-
-/**
- * A throwaway multi-connection PostgreSQL on loopback (Debian's package), for what PGlite's
- * single connection cannot show: concurrent transactions, and that migrations apply on the
- * major versions hosted Supabase runs. PostgreSQL refuses to run as root, so as root the
- * cluster belongs to the `postgres` system user.
- */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
-  const bin = findPostgresBin();
-  if (!bin) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (npm test does this as root).');
-  installPlatformExtensions(bin);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lumen-pg-'));
-  const isRoot = process.getuid?.() === 0;
-  const run = (command: string, args: string[]) => {
-    const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]] : [path.join(bin, command), args];
-    const result = spawnSync(file, argv, { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
-  };
-  if (isRoot) chownSync(dataDir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  const port = await freePort();
-  run('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(dataDir, 'server.log'), '-o', `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`, 'start']);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    major: path.basename(path.dirname(bin)),
-    stop() {
-      try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
-      } finally {
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-  };
-}
 
 /** Applies the platform bootstrap and every Lumen migration, in order, like the local backend does. */
 export async function migratePostgres(url: string): Promise<string[]> {

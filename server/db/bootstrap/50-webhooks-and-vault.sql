@@ -3,7 +3,12 @@
 -- hosted projects get it when Database Webhooks are enabled). pg_net and Vault are the SQL
 -- emulations in server/db/extensions; server/net sends the queued requests.
 
-create role supabase_functions_admin nologin noinherit createrole;
+-- Made only when missing: another database of the same PostgreSQL server may have made it (roles are server-wide).
+do $$ begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = 'supabase_functions_admin') then
+    create role supabase_functions_admin nologin noinherit createrole;
+  end if;
+end $$;
 
 create schema if not exists vault;
 create extension if not exists supabase_vault schema vault;
