@@ -26,7 +26,7 @@ export interface AppOptions {
   /** Realtime's HTTP side (broadcast endpoints); its WebSocket is attached to the listening server. */
   realtime?: Realtime;
   /**
-   * The fair line database work waits in (gateway/admission.ts): its limits (default 4 at once, 16
+   * The fair line database work waits in (gateway/admission.ts): its limits (default 2 at once, 32
    * waiting per client, 256 in all), a line of the caller's own (tests look at it), or false for none.
    */
   admission?: AdmissionOptions | FairAdmission | false;

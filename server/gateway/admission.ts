@@ -8,9 +8,12 @@ import { overloadedAnswer } from './body-limits.ts';
 export interface AdmissionOptions {
   /**
    * Requests doing database work at once; the others wait their turn. The embedded PGlite runs one
-   * statement at a time, so a few admitted requests keep it busy while the event loop parses and
-   * shapes answers around it; more only lengthen the line inside the database, where no one can
-   * reorder it. A PostgreSQL engine can take its connection pool's size.
+   * statement at a time, in the order they came, so every request admitted beyond the first is
+   * one more a newcomer waits behind inside the database, where this queue can no longer put
+   * another client first: with one client sending eight 2–3 s reads, another's small read waited
+   * 4–6 s at two, 10–12 s at four and 18–21 s with no limit. Two rather than one: a slot is also
+   * held through a request's work outside SQL (a bcrypt hash, an upload's file write), and a
+   * second keeps the database busy meanwhile. A PostgreSQL engine can take its pool's size.
    */
   concurrency?: number;
   /** Waiting requests one client may have; the next is refused at once. */
@@ -22,10 +25,11 @@ export interface AdmissionOptions {
 }
 
 export const DEFAULT_ADMISSION: Required<AdmissionOptions> = {
-  concurrency: 4,
-  // A browser keeps at most six connections to one origin: sixteen waiting is room for a page's
-  // burst and for a script's fan-out (the REST bench runs twenty at once: four in, sixteen waiting).
-  perClientQueue: 16,
+  concurrency: 2,
+  // A browser keeps at most six connections to one origin, but everything on this machine shares
+  // one address: a few browser tabs, a test runner's pages, the REST bench's twenty at once.
+  // Waiting costs others nothing (the next turn goes to the client with the fewest requests in).
+  perClientQueue: 32,
   totalQueue: 256,
   retryAfterSeconds: 1,
 };
