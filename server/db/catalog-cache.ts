@@ -1,4 +1,5 @@
 import type { Database } from './database.ts';
+import { INSTALL_LOCK_SQL } from './install-lock.ts';
 
 /**
  * The one DDL watch hosted Supabase installs for PostgREST: an event trigger that sends
@@ -8,6 +9,7 @@ import type { Database } from './database.ts';
  * stales all of them at once.
  */
 const WATCH_SQL = /* sql */ `
+${INSTALL_LOCK_SQL}
 -- The platform bootstrap makes it; a bare database (some tests) may not have it yet.
 create schema if not exists extensions;
 create or replace function extensions.pgrst_ddl_watch() returns event_trigger

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { INSTALL_LOCK_SQL } from '../db/install-lock.ts';
 import { NotifiedQueue } from './notified-queue.ts';
 import type { JsonValue } from './protocol/json.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
@@ -14,6 +15,7 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
  * the private-channel authorization probes are rolled back, so they never reach the queue.
  */
 const INSTALL_SQL = /* sql */ `
+${INSTALL_LOCK_SQL}
 create schema if not exists realtime_local;
 revoke all on schema realtime_local from public;
 

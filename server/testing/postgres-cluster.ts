@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -84,11 +84,29 @@ export async function dropDatabase(url: string, name: string): Promise<void> {
   }
 }
 
+/** A shell word, quoted. */
+function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * Stops the cluster and removes its files once process `pid` has gone, however it went: a test
+ * runner ends its workers without running their exit handlers, and a cluster left behind keeps a
+ * postmaster and its files for good. A detached shell polls for the process once a second (it runs
+ * as this user, who may signal `pid`; pg_ctl runs as the cluster's owner).
+ */
+function reapWhenGone(pid: number, pgCtl: string[], dataDir: string): void {
+  const stop = [...pgCtl, '-D', dataDir, '-m', 'immediate', 'stop'].map(shellQuote).join(' ');
+  const script = `while kill -0 ${pid} 2>/dev/null; do sleep 1; done; if [ -f ${shellQuote(path.join(dataDir, 'postmaster.pid'))} ]; then ${stop} >/dev/null 2>&1; fi; rm -rf ${shellQuote(dataDir)}`;
+  spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
+}
+
 /**
  * A throwaway multi-connection PostgreSQL on loopback (Debian's package), for what PGlite's
  * single connection cannot show: concurrent transactions, the backend on a real server
  * (`--db-url`), and that migrations apply on the major versions hosted Supabase runs. PostgreSQL
- * refuses to run as root, so as root the cluster belongs to the `postgres` system user.
+ * refuses to run as root, so as root the cluster belongs to the `postgres` system user. It is
+ * stopped by `stop()`, or at the latest once this process has gone.
  */
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   const bin = findPostgresBin();
@@ -108,6 +126,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   // listens, transactions); 200 leaves room for several backends and a test's own clients.
   run('pg_ctl', ['-D', dataDir, '-w', '-l', path.join(dataDir, 'server.log'), '-o', `-p ${port} -k ${dataDir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  reapWhenGone(process.pid, isRoot ? ['runuser', '-u', 'postgres', '--', path.join(bin, 'pg_ctl')] : [path.join(bin, 'pg_ctl')], dataDir);
   return {
     url,
     major: path.basename(path.dirname(bin)),

@@ -23,12 +23,9 @@ export function testsUsePostgres(env: NodeJS.ProcessEnv = process.env): boolean 
 
 let cluster: Promise<PostgresCluster> | null = null;
 
-/** This process's throwaway PostgreSQL, started on first use and stopped when the process exits. */
+/** This process's throwaway PostgreSQL, started on first use and stopped once the process has gone. */
 export function testCluster(): Promise<PostgresCluster> {
-  cluster ??= startPostgresCluster().then((started) => {
-    process.once('exit', () => started.stop());
-    return started;
-  });
+  cluster ??= startPostgresCluster();
   return cluster;
 }
 

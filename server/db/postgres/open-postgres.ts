@@ -1,3 +1,4 @@
+import type { Database } from '../database.ts';
 import { lockDataDir } from '../data-dir-lock.ts';
 import { bootstrapDatabase } from '../open-database.ts';
 import { openPostgresDatabase, type PostgresDatabase } from './postgres-database.ts';
@@ -26,6 +27,30 @@ async function checkSuperuser(db: PostgresDatabase): Promise<void> {
 }
 
 /**
+ * Roles and their settings belong to the whole server, not one database: two backends
+ * bootstrapping two databases of one server at once would both find `anon` missing and both
+ * create it (a unique violation in pg_authid), or both grant or `alter role … set` it ("tuple
+ * concurrently updated"). Each bootstrap file's transaction first takes a lock on the role catalog
+ * that only such writers wait for (logins and reads of roles do not), so bootstraps take turns.
+ */
+function oneBootstrapAtATime(db: PostgresDatabase): Database {
+  return {
+    engine: db.engine,
+    closed: db.closed,
+    query: (sql, params, options) => db.query(sql, params, options),
+    exec: (sql) => db.exec(sql),
+    listen: (channel, callback) => db.listen(channel, callback),
+    installExtension: (name) => db.installExtension(name),
+    close: () => db.close(),
+    transaction: (fn) =>
+      db.transaction(async (tx) => {
+        await tx.exec('lock table pg_catalog.pg_authid in share row exclusive mode');
+        return fn(tx);
+      }),
+  };
+}
+
+/**
  * Opens the backend's database on a real PostgreSQL: locks `dataDir` (one backend per data
  * directory) and the database (one backend per database: DatabaseInUseError), checks the user may
  * do what the platform does, and runs the platform bootstrap — every file on an empty database, the
@@ -43,7 +68,7 @@ export async function openPostgresBackendDatabase(options: OpenPostgresOptions):
   }
   try {
     await checkSuperuser(db);
-    const ran = await bootstrapDatabase(db);
+    const ran = await bootstrapDatabase(oneBootstrapAtATime(db));
     // The bootstrap sets the database's search_path (`extensions` on it, as hosted): connections
     // opened before it do not have it.
     if (ran.length > 0) await db.renewConnections();

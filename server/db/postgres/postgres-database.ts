@@ -30,6 +30,8 @@ export interface PostgresDatabase extends Database {
   readonly engine: 'postgres';
   /** The server, database and user, without the password. */
   readonly target: ConnectionTarget;
+  /** Always false: a real server's extensions are the ones installed on it. */
+  installExtension(name: string): Promise<boolean>;
   /**
    * Closes every pooled connection, so the next ones start with the database's and roles' current
    * settings (`alter database … set search_path`, which the platform bootstrap makes).

@@ -1,3 +1,5 @@
+import { INSTALL_LOCK_SQL } from '../../db/install-lock.ts';
+
 /**
  * The database side of postgres_changes. PGlite has no logical replication slot, so row
  * changes are captured by AFTER ROW triggers into an unlogged queue table and announced with
@@ -12,6 +14,7 @@
 export const CHANGES_CHANNEL = 'realtime_local_changes';
 
 export const INSTALL_SQL = /* sql */ `
+${INSTALL_LOCK_SQL}
 do $$ begin
   -- The platform bootstrap normally creates it; without it migrations could not add tables.
   if not exists (select 1 from pg_catalog.pg_publication where pubname = 'supabase_realtime') then
