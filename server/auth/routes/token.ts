@@ -61,8 +61,11 @@ async function refreshGrant(deps: AuthDeps, c: Context): Promise<Json | Response
   const auth = ctx.config.auth;
 
   const outcome = await ctx.db.transaction(async (tx) => {
+    // Locked, as GoTrue reads it: two refreshes of one token at once (a client retrying, two tabs)
+    // on a server with many connections would both find it unrevoked and both rotate it, leaving
+    // two live tokens; locked, the second waits and takes the reuse path below.
     const { rows } = await tx.query<RefreshTokenRow>(
-      `select id, token, user_id, revoked, updated_at, parent, session_id from auth.refresh_tokens where token = $1`,
+      `select id, token, user_id, revoked, updated_at, parent, session_id from auth.refresh_tokens where token = $1 for update`,
       [refreshToken],
     );
     const token = rows[0];

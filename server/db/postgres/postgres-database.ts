@@ -44,7 +44,7 @@ export interface PostgresDatabase extends Database {
  * pg_locks shows it as classid/objid with objsubid 2). Advisory locks are per database, so two
  * databases of one server each have their own backend.
  */
-const LOCK_KEY = [0x4c756d65, 1] as const;
+export const BACKEND_LOCK_KEY = [0x4c756d65, 1] as const;
 export const APPLICATION_NAME = 'lumen-local-backend';
 const DEFAULT_POOL_SIZE = 10;
 const RECONNECT_MIN_MS = 250;
@@ -194,7 +194,7 @@ class BackendSession {
       throw new PostgresConnectionError(this.#target, error);
     }
     try {
-      const { rows } = await client.query<{ locked: string }>('select pg_try_advisory_lock($1, $2)::text as locked', [...LOCK_KEY]);
+      const { rows } = await client.query<{ locked: string }>('select pg_try_advisory_lock($1, $2)::text as locked', [...BACKEND_LOCK_KEY]);
       if (rows[0]?.locked !== 'true') throw new DatabaseInUseError(this.#target, await lockHolder(client));
       for (const channel of this.#listeners.keys()) await client.query(`LISTEN ${channel}`);
     } catch (error) {
@@ -291,7 +291,7 @@ async function lockHolder(client: pg.Client): Promise<string | null> {
          from pg_catalog.pg_locks l join pg_catalog.pg_stat_activity a on a.pid = l.pid
         where l.locktype = 'advisory' and l.granted and l.classid = $1 and l.objid = $2 and l.objsubid = 2
           and l.database = (select oid from pg_catalog.pg_database where datname = current_database())`,
-      [...LOCK_KEY],
+      [...BACKEND_LOCK_KEY],
     );
     const row = rows[0];
     if (!row) return null;
@@ -351,6 +351,12 @@ export async function openPostgresDatabase(url: string, options: PostgresDatabas
   const transaction = async <T>(fn: (tx: DatabaseTransaction) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     let broken: Error | undefined;
+    // A checked-out connection that fails (the server ended it) emits 'error': without a listener
+    // that would end the process. The statement waiting on it rejects; the connection is dropped.
+    const onError = (error: Error) => {
+      broken ??= error;
+    };
+    client.on('error', onError);
     const run = async <R>(step: () => Promise<R>): Promise<R> => {
       try {
         return await step();
@@ -398,6 +404,7 @@ export async function openPostgresDatabase(url: string, options: PostgresDatabas
         throw error;
       }
     } finally {
+      client.off('error', onError);
       // A connection that failed mid-transaction is closed rather than handed to the next caller.
       client.release(broken ?? false);
     }
