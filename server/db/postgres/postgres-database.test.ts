@@ -313,6 +313,8 @@ describe('a real server underneath: connections, locks, notifications, timeouts'
     const other = await openPostgresDatabase(await freshDatabase());
     await other.close();
     await first.close();
+    // A closed database answers as a lost connection does (class 08: REST's 503), not with pg's own text.
+    expect(await first.query('select 1').catch((error: unknown) => postgresError(error)?.code)).toBe('08003');
     const again = await openPostgresDatabase(url);
     await again.close();
   });

@@ -90,10 +90,30 @@ function parameters(params: unknown[] | undefined): unknown[] {
   return (params ?? []).map((value) => (value instanceof Date ? value.toISOString() : value));
 }
 
+/** Node's codes for a server that cannot be reached. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOENT']);
+
+/**
+ * pg reports a lost or unreachable server with plain errors (no SQLSTATE). They get Postgres' own
+ * codes for it (class 08), as the PGlite worker's restarts do, so every service answers them as an
+ * unavailable database (REST: 503) instead of a bug. Anything else pg throws (a value it cannot
+ * send) is left as it is.
+ */
+function connectionFailure(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof pg.DatabaseError) return error;
+  const nodeCode = (error as NodeJS.ErrnoException).code;
+  let code: string | null = null;
+  if (/^Cannot use a pool after calling end|^Client was closed/.test(error.message)) code = '08003';
+  else if ((nodeCode !== undefined && UNREACHABLE.has(nodeCode)) || /timeout exceeded when trying to connect|Connection terminated due to connection timeout/.test(error.message)) code = '08001';
+  else if (/^Connection terminated|connection error/.test(error.message)) code = '08006';
+  if (code === null) return error;
+  return Object.assign(new Error(`the database connection failed: ${error.message}`, { cause: error }), { code, severity: 'ERROR' });
+}
+
 function withQuery(error: unknown, sql: string, params: unknown[] | undefined): never {
   // PGlite's errors carry the statement and its parameters; so do these.
   if (error instanceof pg.DatabaseError) Object.assign(error, { query: sql, params });
-  throw error;
+  throw connectionFailure(error);
 }
 
 /**
@@ -349,7 +369,9 @@ export async function openPostgresDatabase(url: string, options: PostgresDatabas
   const sessionOf = () => new Session(pool, parsers, afterCommit);
 
   const transaction = async <T>(fn: (tx: DatabaseTransaction) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
+    const client = await pool.connect().catch((error: unknown) => {
+      throw connectionFailure(error);
+    });
     let broken: Error | undefined;
     // A checked-out connection that fails (the server ended it) emits 'error': without a listener
     // that would end the process. The statement waiting on it rejects; the connection is dropped.
@@ -362,7 +384,7 @@ export async function openPostgresDatabase(url: string, options: PostgresDatabas
         return await step();
       } catch (error) {
         if (isConnectionFailure(error)) broken = error instanceof Error ? error : new Error(String(error));
-        throw error;
+        throw connectionFailure(error);
       }
     };
     try {
