@@ -49,7 +49,11 @@ export interface Database extends DatabaseSession {
    * the database itself from inside `fn` wait for the transaction on PGlite (one session), so use `tx`.
    */
   transaction<T>(fn: (tx: DatabaseTransaction) => Promise<T>): Promise<T>;
-  /** LISTEN: `callback` gets each NOTIFY payload on `channel` after its transaction commits. */
+  /**
+   * LISTEN: `callback` gets each NOTIFY payload on `channel` after its transaction commits. On a
+   * real PostgreSQL it is also called with '' once the connection that listens is back after
+   * dropping (what was sent meanwhile is lost): a call means "look again".
+   */
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   /**
    * Makes an extension's files available to `create extension` when the engine can load them on

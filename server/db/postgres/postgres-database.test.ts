@@ -277,6 +277,8 @@ describe('a real server underneath: connections, locks, notifications, timeouts'
   it('reconnects the session that listens and holds the lock, and tells every listener to look again', async () => {
     const heard: string[] = [];
     const unlisten = await db.listen('parity_reconnect', (payload) => heard.push(payload));
+    const quoted: string[] = [];
+    const unlistenQuoted = await db.listen('"Parity_Quoted"', (payload) => quoted.push(payload));
     const { rows } = await db.query<{ ended: boolean }>(
       `select pg_terminate_backend(pid) as ended from pg_locks
         where locktype = 'advisory' and classid = $1 and objid = $2 and objsubid = 2
@@ -285,8 +287,11 @@ describe('a real server underneath: connections, locks, notifications, timeouts'
     );
     expect(rows).toEqual([{ ended: true }]);
     await vi.waitFor(() => expect(heard).toEqual(['']), { timeout: 20_000, interval: 50 });
-    await db.exec(`notify parity_reconnect, 'after'`);
+    await db.exec(`notify parity_reconnect, 'after'; notify "Parity_Quoted", 'quoted'`);
     expect(heard).toEqual(['', 'after']);
+    // A channel named in quotes is listened to again by that exact name.
+    expect(quoted).toEqual(['', 'quoted']);
+    await unlistenQuoted();
     // And the database is still this backend's.
     await expect(openPostgresDatabase(db.target.display)).rejects.toBeInstanceOf(DatabaseInUseError);
     await unlisten();

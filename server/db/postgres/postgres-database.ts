@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, DatabaseQueryOptions, DatabaseResults, DatabaseTransaction } from '../database.ts';
+import { quoteIdent } from '../sql-identifier.ts';
 import { connectionTarget, PostgresConnectionError, type ConnectionTarget } from './connection-target.ts';
 import { shapeResult, textOnlyTypes, TypeParsers, type TextQuery } from './result-parsing.ts';
 
@@ -213,18 +214,27 @@ class BackendSession {
     } catch (error) {
       throw new PostgresConnectionError(this.#target, error);
     }
-    try {
-      const { rows } = await client.query<{ locked: string }>('select pg_try_advisory_lock($1, $2)::text as locked', [...BACKEND_LOCK_KEY]);
-      if (rows[0]?.locked !== 'true') throw new DatabaseInUseError(this.#target, await lockHolder(client));
-      for (const channel of this.#listeners.keys()) await client.query(`LISTEN ${channel}`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
     client.on('notification', (message) => {
       const callbacks = this.#listeners.get(message.channel);
       for (const callback of callbacks ?? []) queueMicrotask(() => callback(message.payload ?? ''));
     });
+    try {
+      const { rows } = await client.query<{ locked: string }>('select pg_try_advisory_lock($1, $2)::text as locked', [...BACKEND_LOCK_KEY]);
+      if (rows[0]?.locked !== 'true') throw new DatabaseInUseError(this.#target, await lockHolder(client));
+      // Until every channel is covered, those listened to meanwhile (listen() found no connection) included.
+      const listened = new Set<string>();
+      for (let missing = [...this.#listeners.keys()]; missing.length > 0; missing = [...this.#listeners.keys()].filter((key) => !listened.has(key))) {
+        for (const key of missing) {
+          await client.query(`LISTEN ${quoteIdent(key)}`);
+          listened.add(key);
+        }
+      }
+      // Closed while connecting: the session must not outlive the backend (it holds the lock).
+      if (this.#closing) throw new Error('the database is closing');
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     client.once('end', () => {
       if (this.#client === client) this.#client = null;
       if (!this.#closing) void this.#reconnect();
@@ -246,6 +256,7 @@ class BackendSession {
           for (const callbacks of this.#listeners.values()) for (const callback of callbacks) queueMicrotask(() => callback(''));
           return;
         } catch (error) {
+          if (this.#closing) return;
           this.#log(`[db] reconnecting to ${this.#target.display} failed; trying again`, error);
           wait = Math.min(wait * 2, RECONNECT_MAX_MS);
         }
@@ -277,7 +288,7 @@ class BackendSession {
       const current = this.#listeners.get(key);
       if (!current?.delete(callback) || current.size > 0) return;
       this.#listeners.delete(key);
-      if (!this.#closing) await this.#client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+      if (!this.#closing) await this.#client?.query(`UNLISTEN ${quoteIdent(key)}`).catch(() => undefined);
     };
   }
 
