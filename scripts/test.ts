@@ -6,8 +6,9 @@ import { ensureChromium, ensurePostgres } from './system-packages.ts';
 import { ensureBuild } from './ensure-build.ts';
 
 /**
- * `npm test`: every runner (Vitest: unit, database and server tests; Playwright: end-to-end in
- * Debian's Chromium), then one closing line `N passed, M failed` summed over all of them.
+ * `npm test`: every runner (Vitest: unit, database and server tests; the conformance suite and the
+ * REST spec tests again on Debian's PostgreSQL through the --db-url backend; Playwright: end-to-end
+ * in Debian's Chromium), then one closing line `N passed, M failed` summed over all of them.
  */
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(rootDir, 'test-results');
@@ -36,16 +37,22 @@ function readJson<T>(file: string): T | null {
   }
 }
 
-function runVitest(): RunnerResult {
-  const status = run('npx', ['vitest', 'run']);
-  const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }>(
-    path.join(resultsDir, 'vitest.json'),
-  );
-  if (!report) return { name: 'vitest', passed: 0, failed: 1, skipped: 0, flaky: 0, crashed: true };
+/**
+ * What runs a second time on a real PostgreSQL (LUMEN_TEST_DB=postgres: each test backend on a fresh
+ * database of a throwaway cluster): the deployment conformance suite and the REST spec tests, the
+ * two that speak the protocols end to end.
+ */
+const POSTGRES_SUITES = ['--project', 'conformance', '--project', 'server', 'supabase/conformance/', 'server/rest/'];
+
+function runVitest(name: string, args: string[] = [], env: Record<string, string> = {}): RunnerResult {
+  const file = path.join(resultsDir, `${name}.json`);
+  const status = run('npx', ['vitest', 'run', ...args, `--outputFile.json=${file}`], env);
+  const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number }>(file);
+  if (!report) return { name, passed: 0, failed: 1, skipped: 0, flaky: 0, crashed: true };
   // A suite that fails to load has no failed tests of its own; count it so it cannot hide.
   const failed = report.numFailedTests + (report.numFailedTests === 0 ? report.numFailedTestSuites : 0);
   return {
-    name: 'vitest',
+    name,
     passed: report.numPassedTests,
     failed: failed + (status !== 0 && failed === 0 ? 1 : 0),
     skipped: report.numPendingTests + report.numTodoTests,
@@ -77,7 +84,7 @@ ensurePostgres();
 ensureBuild(rootDir);
 if (!existsSync(path.join(rootDir, 'dist', 'index.html'))) throw new Error('build missing');
 
-const results = [runVitest(), runPlaywright()];
+const results = [runVitest('vitest'), runVitest('vitest-postgres', POSTGRES_SUITES, { LUMEN_TEST_DB: 'postgres' }), runPlaywright()];
 
 console.log('\nSummary');
 for (const r of results) {
