@@ -4,7 +4,8 @@ import { portFrom, SERVER_ARGS, serveProject } from './serve.ts';
 
 /**
  * The local backend for any Supabase project folder: `node --import tsx server/main.ts --project
- * <dir>/supabase [--static <built app>]`. Auth settings hosted projects set in the dashboard come
+ * <dir>/supabase [--static <built app>] [--db-url postgres://…]` (a real PostgreSQL instead of PGlite;
+ * storage objects stay under --data-dir). Auth settings hosted projects set in the dashboard come
  * from GoTrue's own variables, off unless set to "true" as in GoTrue. Lumen starts through its
  * composition root, scripts/start.ts, which adds its build, seed and demo accounts.
  */
