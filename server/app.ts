@@ -50,7 +50,14 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
   const ctx = options.backend;
   if (ctx) {
     // One line for every service: they share one database.
-    const admission = options.admission instanceof FairAdmission ? options.admission : options.admission === false ? null : new FairAdmission(options.admission);
+    // A real PostgreSQL runs as many statements at once as its pool has connections: let that many in.
+    const engineConcurrency = ctx.db.concurrency === undefined ? {} : { concurrency: ctx.db.concurrency };
+    const admission =
+      options.admission instanceof FairAdmission
+        ? options.admission
+        : options.admission === false
+          ? null
+          : new FairAdmission({ ...engineConcurrency, ...options.admission });
     for (const prefix of API_PREFIXES) {
       app.use(prefix, cors());
       app.use(`${prefix}/*`, cors());

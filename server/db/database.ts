@@ -62,6 +62,11 @@ export interface Database extends DatabaseSession {
    * on this thread, whose bundles `loadExtension` (extensions-on-demand.ts) installs directly.
    */
   installExtension?(name: string): Promise<boolean>;
+  /**
+   * How many statements the engine runs at once: a real PostgreSQL's pool size. Absent: one (PGlite
+   * is a single session). The fair line in front of database work lets this many requests in.
+   */
+  readonly concurrency?: number;
   readonly closed: boolean;
   /** Closes the database; a data directory behind it is flushed and unlocked. */
   close(): Promise<void>;

@@ -445,6 +445,7 @@ export async function openPostgresDatabase(url: string, options: PostgresDatabas
 
   return {
     engine: 'postgres',
+    concurrency: options.poolSize ?? DEFAULT_POOL_SIZE,
     target,
     query: (sql, params, queryOptions) => sessionOf().query(sql, params, queryOptions),
     exec: (sql) => sessionOf().exec(sql),
