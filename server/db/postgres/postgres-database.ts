@@ -16,6 +16,12 @@ import { shapeResult, textOnlyTypes, TypeParsers, type TextQuery } from './resul
  *
  * Sessions are set to UTC, as PGlite's and hosted Supabase's are, so SQL that turns a timestamptz
  * into text (to_json, to_char) writes the same offset whatever the server's own time zone.
+ *
+ * Where it cannot be the same: PGlite asks Postgres for each parameter's type and encodes a value
+ * for it; pg sends values without asking, so a JavaScript array given to a json/jsonb parameter
+ * goes as a Postgres array literal and fails (give JSON.stringify(value), as the services do).
+ * Notifications from a statement that may send one reach the listeners before the call resolves,
+ * as on PGlite; one sent by a function a SELECT calls arrives a moment later.
  */
 
 export interface PostgresDatabaseOptions {
