@@ -13,25 +13,45 @@ export const EXPOSED_HEADERS = [
   'ETag',
 ].join(', ');
 
+/** What every answer that is not a preflight carries. */
+const ANSWER_HEADERS: [string, string][] = [
+  ['Access-Control-Allow-Origin', '*'],
+  ['Access-Control-Expose-Headers', EXPOSED_HEADERS.split(', ').join(',')],
+];
+
+function applyAnswerHeaders(headers: Headers): void {
+  for (const [name, value] of ANSWER_HEADERS) headers.set(name, value);
+  headers.delete('Access-Control-Allow-Credentials');
+}
+
 /**
  * CORS for the API prefixes as hosted Supabase's gateway sends it: any origin may call with the
  * keys it holds (`Access-Control-Allow-Origin: *`), never with the browser's credentials, so a
  * page on another site cannot ride on anything the browser would add by itself. Echoing the
  * Origin with `Allow-Credentials: true` (as this server once did, `Origin: null` included) let any
  * site read the answers. hono/cors answers preflights (204, the requested headers echoed so custom
- * global headers keep working); what is ours is only taking back a credentials grant a service
- * made by itself (GoTrue echoes the Origin with credentials): the gateway decides.
+ * global headers keep working). Other answers get their headers once the service has answered,
+ * overriding what a service set by itself (GoTrue echoes the Origin with credentials): the
+ * gateway decides. Set before the service answered (as hono/cors does), they would make Hono
+ * rebuild the service's Response to merge them in, which in Node's adapter costs a full Response
+ * with a stream for every answer.
  */
 export function cors(): MiddlewareHandler {
-  const standard = honoCors({
+  const preflight = honoCors({
     origin: '*',
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'],
     exposeHeaders: EXPOSED_HEADERS.split(', '),
     maxAge: 3600,
   });
-  return (c, next) =>
-    standard(c, async () => {
-      await next();
-      c.res.headers.delete('Access-Control-Allow-Credentials');
-    });
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    await next();
+    try {
+      applyAnswerHeaders(c.res.headers);
+    } catch {
+      // Response.redirect() and fetched responses have immutable headers: copy once, then set.
+      c.res = new Response(c.res.body, c.res);
+      applyAnswerHeaders(c.res.headers);
+    }
+  };
 }

@@ -11,6 +11,7 @@ import type { Source } from './sql/field-sql.ts';
 import { buildDelete, buildInsert, buildUpdate, type MutationOutput } from './sql/mutate-sql.ts';
 import { explainStatement, planResponse } from './plan-response.ts';
 import type { BuildContext } from './sql/select-sql.ts';
+import { wholeAnswer } from '../lib/whole-answer.ts';
 
 type Verb = 'POST' | 'PATCH' | 'DELETE';
 
@@ -79,7 +80,7 @@ export async function runMutation(req: RestRequest, verb: Verb, ctx: BuildContex
       payloadText = withinResponseCap(payloadText, req.options);
       headers['Content-Type'] = contentTypeOf(req.media);
     }
-    const response = new Response(payloadText, { status, headers });
+    const response = wholeAnswer(payloadText, { status, headers });
     if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
     return response;
   });

@@ -12,6 +12,7 @@ import type { BuildContext } from './sql/select-sql.ts';
 import type { Source } from './sql/field-sql.ts';
 import { buildRead, type ReadOptions } from './sql/read-sql.ts';
 import { explainStatement, planResponse } from './plan-response.ts';
+import { wholeAnswer } from '../lib/whole-answer.ts';
 
 /** What building one request's SQL needs: its query, the row cap and its role's statement deadline. */
 export function buildContext(req: RestRequest, query: QueryParams, params = new Params()): BuildContext {
@@ -118,7 +119,7 @@ export async function runRead(
       if (singular) body = unwrapSingle(body);
       else if (shape.object && req.media.kind !== 'csv') body = pageCount === 0 ? 'null' : unwrapSingle(body);
     }
-    const response = new Response(req.head ? null : withinResponseCap(body, req.options), { status, headers });
+    const response = wholeAnswer(req.head ? null : withinResponseCap(body, req.options), { status, headers });
     if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
     return response;
   };

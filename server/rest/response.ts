@@ -1,4 +1,5 @@
 import { RestError } from './rest-error.ts';
+import { wholeAnswer } from '../lib/whole-answer.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -20,7 +21,7 @@ export function unwrapSingle(body: string): string {
 }
 
 export function errorResponse(error: RestError): Response {
-  return new Response(JSON.stringify(error.body()), {
+  return wholeAnswer(JSON.stringify(error.body()), {
     status: error.status,
     headers: { 'Content-Type': JSON_TYPE, 'Proxy-Status': `PostgREST; error=${error.code}`, ...error.headers },
   });
