@@ -243,9 +243,11 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     // can wait for it before the database goes.
     const inFlight = new Set<Promise<unknown>>();
     let appOpen = true;
-    const dispatch = (request: Request): Promise<Response> => {
+    // `env`: Node's request and response when the request came over the port (the peer's address,
+    // the response closing early); undefined in-process.
+    const dispatch = (request: Request, env?: unknown): Promise<Response> => {
       if (!appOpen) return Promise.resolve(unavailable('The local backend has stopped'));
-      const answer = Promise.resolve(app.fetch(request));
+      const answer = Promise.resolve(app.fetch(request, env));
       const settled = answer.then(
         () => undefined,
         () => undefined,
