@@ -3,7 +3,8 @@ import { parseQueryParams } from './parser/query-params.ts';
 import { RestError } from './rest-error.ts';
 import { JSON_TYPE } from './response.ts';
 import { withinResponseCap } from './response-cap.ts';
-import { RollbackWith, type RestRequest } from './rest-request.ts';
+import { answerRollback, RollbackWith, type RestRequest } from './rest-request.ts';
+import { wholeAnswer } from '../lib/whole-answer.ts';
 import { Params } from './sql/quote.ts';
 import { quoteIdent } from '../db/sql-identifier.ts';
 import { explainStatement, planResponse } from './plan-response.ts';
@@ -28,25 +29,32 @@ export async function runRpc(req: RestRequest, name: string): Promise<Response> 
 
   if (fn.returnKind === 'void' || (fn.returnKind === 'scalar' && !fn.returnsSet)) {
     const { media } = req;
-    return req.run(readOnly, async (tx) => {
-      const statement = `select to_json(${call.callSql})::text as body`;
+    const statement = `select to_json(${call.callSql})::text as body`;
+    const answer = (body: string | null | undefined): Response => {
       let response: Response;
-      if (media.kind === 'plan') {
-        response = planResponse(media, await explainStatement(tx, media, statement), req.head);
-        if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
-        return response;
-      }
-      const { rows } = await tx.query<{ body: string | null }>(statement);
-      if (fn.returnKind === 'void') response = new Response(null, { status: 204 });
+      if (fn.returnKind === 'void') response = wholeAnswer(null, { status: 204 });
       else {
         if (req.singular) throw new RollbackWith(new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', 'The result is a scalar'));
         // One value is one row to PostgREST: counted, it is 0-0/1.
         const range = req.prefs.count === undefined ? '0-0/*' : '0-0/1';
-        const body = req.head ? null : withinResponseCap(rows[0]?.body ?? 'null', req.options);
-        response = new Response(body, { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Content-Range': range } });
+        const text = req.head ? null : withinResponseCap(body ?? 'null', req.options);
+        response = wholeAnswer(text, { status: 200, headers: { 'Content-Type': JSON_TYPE, 'Content-Range': range } });
       }
       if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
       return response;
+    };
+    // A READ ONLY call (GET, or a stable or immutable function) changes nothing, so committing is
+    // as good as rolling back: the call goes with the request's set-up in one round trip, as a
+    // table read does (the shop's search is such a call).
+    if (readOnly && media.kind !== 'plan') return answerRollback(async () => answer((await req.read(statement))?.body));
+    return req.run(readOnly, async (tx) => {
+      if (media.kind === 'plan') {
+        const response = planResponse(media, await explainStatement(tx, media, statement), req.head);
+        if (req.prefs.tx === 'rollback') throw new RollbackWith(response);
+        return response;
+      }
+      const { rows } = await tx.query<{ body: string | null }>(statement);
+      return answer(rows[0]?.body);
     });
   }
 

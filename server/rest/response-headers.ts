@@ -29,8 +29,14 @@ export function preferenceApplied(prefs: Preferences, applied: AppliedPreference
   return values.length === 0 ? {} : { 'Preference-Applied': values.join(', ') };
 }
 
-const UNRESERVED = /[A-Za-z0-9\-_.~]/;
-const percent = (byte: number): string => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+/** Text that no encoding changes: a filter like `eq.2`, most keys. */
+const UNRESERVED_ONLY = /^[A-Za-z0-9\-_.~]*$/;
+const UNRESERVED_BYTE = (byte: number): boolean =>
+  (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x2d || byte === 0x5f || byte === 0x2e || byte === 0x7e;
+/** `%XX` of every byte. */
+const PERCENT = Array.from({ length: 256 }, (_, byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`);
+/** A byte of 0x80 and up, taken as the Latin-1 character it looks like, UTF-8 encoded and percent-encoded. */
+const PERCENT_AGAIN = Array.from({ length: 256 }, (_, byte) => [...Buffer.from(String.fromCharCode(byte), 'utf8')].map((b) => PERCENT[b]).join(''));
 
 /**
  * Percent-encoding as PostgREST's two Haskell encoders do it. `canonical` (the HTTP package's
@@ -39,13 +45,12 @@ const percent = (byte: number): string => `%${byte.toString(16).toUpperCase().pa
  * `query` (http-types' urlEncode True, for Location): `+` for a space, `%XX` for any other byte.
  */
 function percentEncode(text: string, style: 'canonical' | 'query'): string {
+  if (UNRESERVED_ONLY.test(text)) return text;
   let out = '';
   for (const byte of Buffer.from(text, 'utf8')) {
-    const ch = String.fromCharCode(byte);
-    if (UNRESERVED.test(ch)) out += ch;
-    else if (style === 'query') out += byte === 0x20 ? '+' : percent(byte);
-    else if (byte < 0x80) out += percent(byte);
-    else for (const b of Buffer.from(ch, 'utf8')) out += percent(b);
+    if (UNRESERVED_BYTE(byte)) out += String.fromCharCode(byte);
+    else if (style === 'query') out += byte === 0x20 ? '+' : PERCENT[byte];
+    else out += byte < 0x80 ? PERCENT[byte] : PERCENT_AGAIN[byte];
   }
   return out;
 }
@@ -55,9 +60,14 @@ function percentEncode(text: string, style: 'canonical' | 'query'): string {
  * a repeated key's values joined with commas, as PostgREST's qsCanonical.
  */
 export function contentLocation(table: string, entries: [string, string][]): string {
-  const sorted = [...entries].sort((a, b) => Buffer.compare(Buffer.from(a[0]), Buffer.from(b[0])));
+  const keyed = entries.map(([key, value]) => ({ key, value, bytes: Buffer.from(key) }));
+  keyed.sort((a, b) => Buffer.compare(a.bytes, b.bytes));
   const groups = new Map<string, string[]>();
-  for (const [key, value] of sorted) groups.set(key, [...(groups.get(key) ?? []), value]);
+  for (const { key, value } of keyed) {
+    const values = groups.get(key);
+    if (values) values.push(value);
+    else groups.set(key, [value]);
+  }
   const encode = (text: string): string => percentEncode(text, 'canonical');
   const query = [...groups].map(([key, values]) => `${encode(key)}=${values.map(encode).join(',')}`).join('&');
   return `/${table}${query === '' ? '' : `?${query}`}`;

@@ -54,8 +54,12 @@ function headerMap(request: Request): Record<string, string> {
   return map;
 }
 
+/** The query string's pairs in order, decoded as URLSearchParams decodes them (the URL is already serialised: no second parse). */
 function queryEntries(url: string): [string, string][] {
-  return [...new URL(url).searchParams.entries()];
+  const start = url.indexOf('?');
+  if (start < 0) return [];
+  const hash = url.indexOf('#', start);
+  return [...new URLSearchParams(hash < 0 ? url.slice(start + 1) : url.slice(start + 1, hash)).entries()];
 }
 
 /**

@@ -40,6 +40,8 @@ const shortened = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}…
 
 /** The most `->` steps in any one path of a parameter (paths are separated by `,` and parentheses). */
 function longestJsonPath(text: string): number {
+  // Most parameters have no path at all: no split for them.
+  if (!text.includes('->')) return 0;
   let longest = 0;
   for (const piece of text.split(/[,()]/)) longest = Math.max(longest, piece.split('->').length - 1);
   return longest;
