@@ -15,11 +15,16 @@ export interface LocalBackend {
   close(): Promise<void>;
 }
 
-/** Lumen's backend as `npm start` runs it, on an ephemeral loopback port with a throwaway data directory. */
-export async function startLocalBackend(): Promise<LocalBackend> {
+/**
+ * Lumen's backend as `npm start` runs it, on an ephemeral loopback port with a throwaway data
+ * directory: PGlite in its worker thread, or with `databaseUrl` the real PostgreSQL database there
+ * (`npm start -- --db-url`), the directory then holding only storage's files.
+ */
+export async function startLocalBackend(options: { databaseUrl?: string } = {}): Promise<LocalBackend> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lumen-bench-'));
   try {
-    const backend = await startBackend({ projectDir: path.join(ROOT_DIR, 'supabase'), data: { dir: dataDir }, port: 0 });
+    const data = options.databaseUrl ? { databaseUrl: options.databaseUrl, dir: dataDir } : { dir: dataDir };
+    const backend = await startBackend({ projectDir: path.join(ROOT_DIR, 'supabase'), data, port: 0 });
     return {
       ctx: backend.ctx,
       url: backend.url,

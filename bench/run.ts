@@ -6,6 +6,7 @@ import { ensureBuild } from '../scripts/ensure-build.ts';
 import { measureBundle } from './bundle-size.ts';
 import { runCartPaintBench } from './cart-paint.ts';
 import { runCatalogSearchBench } from './catalog-search.ts';
+import { runEngineThroughputBench } from './engine-throughput.ts';
 import { runLighthouseBench } from './lighthouse-audit.ts';
 import { runRealtimeBench } from './realtime-latency.ts';
 import { runServerOverheadBench } from './server-overhead.ts';
@@ -13,7 +14,7 @@ import { runStartupBench } from './startup-time.ts';
 import { runStorageBench } from './storage-throughput.ts';
 
 /**
- * `npm run bench [-- --only bundle,server,startup,storage,realtime,search,cart,lighthouse]`: prints every figure next to
+ * `npm run bench [-- --only bundle,server,engines,startup,storage,realtime,search,cart,lighthouse]`: prints every figure next to
  * its budget from bench/budgets.json. Figures are printed, never asserted by tests: these
  * machines are shared and noisy, so read a MISSED verdict together with the machine's load.
  */
@@ -32,6 +33,7 @@ const SUITES = {
     return measureBundle(path.join(rootDir, 'dist'));
   },
   server: runServerOverheadBench,
+  engines: () => runEngineThroughputBench((line) => console.log(`  ${line}`)),
   startup: runStartupBench,
   storage: runStorageBench,
   realtime: () => runRealtimeBench((line) => console.log(`  ${line}`)),

@@ -7,4 +7,4 @@ export { pgliteDatabase } from '../db/pglite-database.ts';
 export type { Database, DatabaseTransaction } from '../db/database.ts';
 export { runMigrations } from '../db/migrate.ts';
 export { PLATFORM_EXTENSIONS_DIR } from '../db/platform-extensions.ts';
-export { withRequestTransaction, type RequestContext } from '../db/request-transaction.ts';
+export { readInRequestTransaction, withRequestTransaction, type RequestContext } from '../db/request-transaction.ts';
