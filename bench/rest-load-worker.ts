@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, inflateSync } from 'node:zlib';
-import { parentPort, workerData } from 'node:worker_threads';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { percentile, round } from './stats.ts';
@@ -27,7 +25,7 @@ export interface LoadPhase {
   addresses?: 'shared' | 'one-per-client';
 }
 
-/** Where the load goes and what it may send; the worker captures these scenarios once, then runs phases on request. */
+/** Where the load goes and what it may send; the load process captures these scenarios once, then runs phases on request. */
 export interface LoadTarget {
   url: string;
   /** The key supabase-js is created with (the publishable key, as the shop's browser has). */
@@ -40,7 +38,10 @@ export interface LoadTarget {
   scenarios: ScenarioName[];
 }
 
-/** What the worker answers: ready once the scenarios are captured, then one result per phase posted to it. */
+/** What the parent sends: the target first, then one phase at a time. */
+export type LoadCommand = { kind: 'target'; target: LoadTarget } | { kind: 'phase'; phase: LoadPhase };
+
+/** What the load process answers: ready once the scenarios are captured, then one result per phase sent to it. */
 export type LoadAnswer = { kind: 'ready' } | { kind: 'result'; result: PhaseResult } | { kind: 'error'; message: string };
 
 export interface LatencySummary {
@@ -52,8 +53,8 @@ export interface LatencySummary {
 export interface PhaseResult extends LatencySummary {
   requestsPerSecond: number;
   byScenario: Partial<Record<ScenarioName, LatencySummary>>;
-  /** CPU this load thread spent per request (ms), where the platform says (Linux); else null. */
-  clientCpuMsPerRequest: number | null;
+  /** CPU the load process spent per request (ms). */
+  clientCpuMsPerRequest: number;
 }
 
 /** The wire form of one supabase-js call: method, path and query, headers and body as sent. */
@@ -169,16 +170,10 @@ function send(agent: Agent, base: URL, wire: WireRequest): Promise<void> {
   });
 }
 
-/** CPU time of this thread in ms (Linux's per-thread accounting), or null elsewhere. */
-function threadCpuMs(): number | null {
-  try {
-    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
+/** CPU time of this process (every thread: its event loop, GC, compilers) in ms. */
+function processCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 function summary(samples: number[]): LatencySummary {
@@ -224,7 +219,7 @@ async function runPhase(phase: LoadPhase, base: URL, wires: Map<ScenarioName, Wi
     next = 0;
     const samples: number[] = [];
     const byScenario = new Map<ScenarioName, number[]>();
-    const cpuBefore = threadCpuMs();
+    const cpuBefore = processCpuMs();
     const { total, durationMs } = phase;
     const wallMs = await drive(
       (sent, elapsed) => (total !== undefined ? sent >= total : elapsed >= (durationMs ?? 0)),
@@ -235,12 +230,12 @@ async function runPhase(phase: LoadPhase, base: URL, wires: Map<ScenarioName, Wi
         else byScenario.set(scenario, [ms]);
       },
     );
-    const cpuAfter = threadCpuMs();
+    const cpuAfter = processCpuMs();
     return {
       ...summary(samples),
       requestsPerSecond: round((samples.length / wallMs) * 1000, 0),
       byScenario: Object.fromEntries([...byScenario].map(([name, values]) => [name, summary(values)])),
-      clientCpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore) / samples.length, 2),
+      clientCpuMsPerRequest: round((cpuAfter - cpuBefore) / samples.length, 2),
     };
   } finally {
     for (const agent of agents) agent.destroy();
@@ -248,35 +243,40 @@ async function runPhase(phase: LoadPhase, base: URL, wires: Map<ScenarioName, Wi
 }
 
 /**
- * The HTTP side of the REST benchmarks, in a thread of its own: a browser never runs in the
- * server's process, so the client must not share the server's event loop. Each scenario is sent
- * as supabase-js sends it (captured once from supabase-js itself), and each answer is read as
- * supabase-js reads it (decompressed, JSON parsed), but the load itself is replayed over plain
- * keep-alive HTTP: supabase-js on Node's fetch cost about 1.7 ms of CPU per request here, as much
- * as the server's whole HTTP side, and on a machine of two cores that CPU is taken from the
- * server. A browser spends it on the user's machine, not the server's. The worker stays for every
- * phase of a run, so its code is compiled and warm once, not again in each measured phase.
+ * The HTTP side of the REST benchmarks, in a process of its own: a browser never runs in the
+ * server's process, so the client shares neither the server's event loop nor its CPU accounting
+ * (the server's figures count the server's process alone). Each scenario is sent as supabase-js
+ * sends it (captured once from supabase-js itself), and each answer is read as supabase-js reads
+ * it (decompressed, JSON parsed), but the load itself is replayed over plain keep-alive HTTP:
+ * supabase-js on Node's fetch cost about 1.7 ms of CPU per request here, as much as the server's
+ * whole HTTP side, and on a machine of two cores that CPU is taken from the server. A browser
+ * spends it on the user's machine. The process stays for every phase of a run, so its code is
+ * compiled and warm once, not again in each measured phase.
  */
-async function serve(target: LoadTarget): Promise<void> {
-  const port = parentPort;
-  if (!port) throw new Error('rest-load-worker.ts runs as a worker thread');
-  const answer = (message: LoadAnswer) => port.postMessage(message);
-  const wires = new Map<ScenarioName, WireRequest>();
-  try {
-    for (const scenario of new Set(target.scenarios)) wires.set(scenario, await capture(scenario, target));
-  } catch (error) {
-    answer({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
-    return;
-  }
-  const base = new URL(target.url);
-  // One phase at a time: the main thread waits for each answer before posting the next.
-  port.on('message', (phase: LoadPhase) => {
-    runPhase(phase, base, wires, target.accessTokens ?? []).then(
-      (result) => answer({ kind: 'result', result }),
-      (error: unknown) => answer({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
-    );
+function serve(): void {
+  const answer = (message: LoadAnswer) => process.send?.(message);
+  let ready: Promise<{ target: LoadTarget; wires: Map<ScenarioName, WireRequest> }> | null = null;
+  const fail = (error: unknown) => answer({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+  process.on('message', (command: LoadCommand) => {
+    if (command.kind === 'target') {
+      const { target } = command;
+      ready = (async () => {
+        const wires = new Map<ScenarioName, WireRequest>();
+        for (const scenario of new Set(target.scenarios)) wires.set(scenario, await capture(scenario, target));
+        return { target, wires };
+      })();
+      ready.then(() => answer({ kind: 'ready' }), fail);
+      return;
+    }
+    if (!ready) return fail(new Error('a phase came before the target'));
+    const { phase } = command;
+    // One phase at a time: the parent waits for each answer before sending the next.
+    ready
+      .then(({ target, wires }) => runPhase(phase, new URL(target.url), wires, target.accessTokens ?? []))
+      .then((result) => answer({ kind: 'result', result }), fail);
   });
-  answer({ kind: 'ready' });
+  // The parent going away ends the load.
+  process.on('disconnect', () => process.exit(0));
 }
 
-await serve(workerData as LoadTarget);
+serve();
