@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors as honoCors } from 'hono/cors';
+import { setAnswerHeaders } from './answer-headers.ts';
 
 /** Response headers supabase-js must be able to read from a browser (supabase-protocol.md §1.4). */
 export const EXPOSED_HEADERS = [
@@ -46,12 +47,6 @@ export function cors(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     await next();
-    try {
-      applyAnswerHeaders(c.res.headers);
-    } catch {
-      // Response.redirect() and fetched responses have immutable headers: copy once, then set.
-      c.res = new Response(c.res.body, c.res);
-      applyAnswerHeaders(c.res.headers);
-    }
+    setAnswerHeaders(c, applyAnswerHeaders);
   };
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders } from '../static/security-headers.ts';
+import { setAnswerHeaders } from './answer-headers.ts';
 
 export interface SecurityHeadersOptions {
   /** CSP for responses that carry none yet. Default: the API policy (`default-src 'none'`). */
@@ -20,12 +21,6 @@ export function securityHeaders({ contentSecurityPolicy = API_CONTENT_SECURITY_P
   };
   return async (c, next) => {
     await next();
-    try {
-      apply(c.res.headers);
-    } catch {
-      // Response.redirect() and fetched responses have immutable headers: copy once, then set.
-      c.res = new Response(c.res.body, c.res);
-      apply(c.res.headers);
-    }
+    setAnswerHeaders(c, apply);
   };
 }
