@@ -39,10 +39,10 @@ function readJson<T>(file: string): T | null {
 
 /**
  * What runs a second time on a real PostgreSQL (LUMEN_TEST_DB=postgres: each test backend on a fresh
- * database of a throwaway cluster): the deployment conformance suite and the REST spec tests, the
- * two that speak the protocols end to end.
+ * database of a throwaway cluster): the deployment conformance suite and the REST spec tests (ours
+ * and PostgREST's own, replayed), the suites that speak the protocols end to end.
  */
-const POSTGRES_SUITES = ['--project', 'conformance', '--project', 'server', 'supabase/conformance/', 'server/rest/'];
+const POSTGRES_SUITES = ['--project', 'conformance', '--project', 'server', 'supabase/conformance/', 'server/rest/', 'server/conformance/'];
 
 function runVitest(name: string, args: string[] = [], env: Record<string, string> = {}): RunnerResult {
   const file = path.join(resultsDir, `${name}.json`);

@@ -318,10 +318,14 @@ function relatedColumnSql(ctx: BuildContext, parent: Source, rel: Relationship, 
   return `(select ${fieldSql(child, field, ctx.params)} from ${joined.from}${whereSql(joined.where)} limit 1)`;
 }
 
-/** `exists(…)` for an `!inner` embed, with its own `!inner` embeds nested inside, as PostgREST's inner joins chain. */
+/**
+ * `exists(…)` for an `!inner` embed, with its own `!inner` embeds nested inside, as PostgREST's inner joins chain.
+ * `offset 0` keeps it a subquery run per parent row: PostgreSQL would otherwise turn it into a join that
+ * can hand back the parents in the children's order, where PostgREST's inner lateral joins keep the parents' order.
+ */
 function existsSql(ctx: BuildContext, parent: Source, rel: Relationship, items: SelectItem[], path: string[]): string {
   const child = childOf(rel, path);
   const nested = selectList(ctx, child, items, path).innerJoins;
   const joined = joinedChild(ctx, parent, child, rel, path);
-  return `exists (select 1 from ${joined.from}${whereSql([...joined.where, ...nested, ...deadlineAt(ctx)])})`;
+  return `exists (select 1 from ${joined.from}${whereSql([...joined.where, ...nested, ...deadlineAt(ctx)])} offset 0)`;
 }
