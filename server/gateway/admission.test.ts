@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { admissionGate, admissionKey, FairAdmission, type Entry, type Release } from './admission.ts';
+import { admissionGate, admissionKey, databaseWorkDone, FairAdmission, type Entry, type Release } from './admission.ts';
 import { signJwt } from './jwt.ts';
 import { devKeys } from './keys.ts';
 
@@ -155,6 +155,30 @@ describe('admissionGate', () => {
     expect((await holding).status).toBe(200);
     expect((await next).status).toBe(200);
     expect(line.active).toBe(0);
+  });
+
+  it('lets the next request in once the first says its database work is done, while it still builds its answer', async () => {
+    const line = new FairAdmission({ concurrency: 1 });
+    let finishAnswer: () => void = () => undefined;
+    const answerBuilt = new Promise<void>((resolve) => (finishAnswer = resolve));
+    const app = new Hono();
+    app.use('/rest/v1/*', admissionGate(line, '/rest/v1', { keys: devKeys }));
+    app.get('/rest/v1/slow', async (c) => {
+      databaseWorkDone(c);
+      await answerBuilt;
+      return new Response('slow');
+    });
+    app.get('/rest/v1/quick', () => new Response('quick'));
+    const slow = app.request('/rest/v1/slow');
+    await settle();
+    expect(line.active).toBe(0);
+    // The slot is free: the next request runs to the end while the first is still on its answer.
+    expect(await (await app.request('/rest/v1/quick')).text()).toBe('quick');
+    finishAnswer();
+    expect(await (await slow).text()).toBe('slow');
+    // Given back once only: the gate's own release at the end changes nothing.
+    expect(line.active).toBe(0);
+    expect(line.waiting).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@ import type { ApiConfig } from '../config/project-config.ts';
 import type { ServerContext } from '../context.ts';
 import { catalogCacheOf } from '../db/catalog-cache.ts';
 import { readInRequestTransaction, withRequestTransaction, type RequestContext } from '../db/request-transaction.ts';
+import { databaseWorkDone } from '../gateway/admission.ts';
 import { runMutation } from './handle-mutate.ts';
 import { buildContext, runRead } from './handle-read.ts';
 import { runRpc } from './handle-rpc.ts';
@@ -101,8 +102,21 @@ export function createRestApp(ctx: Pick<ServerContext, 'db' | 'keys' | 'config'>
         options,
         timeouts,
         payload: payloadReader(c),
-        read: async (sql) => (await readInRequestTransaction<ResultRow>(ctx.db, context(), sql))[0],
-        run: (readOnly, fn) => answerRollback(() => withRequestTransaction(ctx.db, { ...context(), readOnly }, fn)),
+        // Each request makes one of these two calls: once it is over, the request's turn at the database is too.
+        read: async (sql) => {
+          try {
+            return (await readInRequestTransaction<ResultRow>(ctx.db, context(), sql))[0];
+          } finally {
+            databaseWorkDone(c);
+          }
+        },
+        run: async (readOnly, fn) => {
+          try {
+            return await answerRollback(() => withRequestTransaction(ctx.db, { ...context(), readOnly }, fn));
+          } finally {
+            databaseWorkDone(c);
+          }
+        },
       };
       return await handler(req, c);
     } catch (error) {
