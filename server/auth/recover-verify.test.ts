@@ -119,6 +119,15 @@ describe('password recovery', () => {
     expect(data.user?.email).toBe(email);
   });
 
+  it('signs in once when the same link is verified twice at once', async () => {
+    const { email } = await signedInClient(backend);
+    await backend.anonClient().auth.resetPasswordForEmail(email);
+    const tokenHash = new URL((await latestMail(backend, email)).links[0]).searchParams.get('token') ?? '';
+    const attempts = await Promise.all([1, 2, 3].map(() => backend.anonClient().auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' })));
+    expect(attempts.filter((attempt) => attempt.data.session !== null)).toHaveLength(1);
+    expect(attempts.filter((attempt) => attempt.error?.code === 'otp_expired')).toHaveLength(2);
+  });
+
   it('refuses a bad token hash with otp_expired', async () => {
     const { error } = await backend.anonClient().auth.verifyOtp({ token_hash: 'deadbeef', type: 'recovery' });
     expect(error).toMatchObject({ status: 403, code: 'otp_expired' });

@@ -70,9 +70,13 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 /** Token columns GoTrue keeps on auth.users for mailed links. */
 export type TokenColumn = 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
 
+/**
+ * The user a mailed token belongs to. Read in the transaction that consumes the token, the row is
+ * locked: a second request with the same token waits, then finds the token gone.
+ */
 export async function findUserByToken(db: Queryable, column: TokenColumn, tokenHash: string): Promise<UserRow | null> {
   if (!tokenHash) return null;
-  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where ${column} = $1`, [tokenHash]);
+  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where ${column} = $1 for update`, [tokenHash]);
   return rows[0] ?? null;
 }
 

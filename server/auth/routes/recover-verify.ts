@@ -5,7 +5,7 @@ import { AuthHttpError, forbidden, validationFailed } from '../http-errors.ts';
 import { safeRedirect } from '../redirect-url.ts';
 import { runAfterResponse } from '../../lib/after-response.ts';
 import { createSession, sessionResponse } from '../sessions.ts';
-import { confirmEmail, findUserByEmail, findUserById, findUserByToken, type Json, type UserRow } from '../user-store.ts';
+import { confirmEmail, findUserByEmail, findUserById, findUserByToken, type Json, type Queryable, type UserRow } from '../user-store.ts';
 import { upgradeAnonymousUser } from './user.ts';
 
 /** How long a mailed link / OTP stays valid (CLI `[auth.email] otp_expiry` default). */
@@ -24,9 +24,8 @@ function isExpired(sentAt: Date | null): boolean {
   return !sentAt || sentAt.getTime() + OTP_EXPIRY_MS < Date.now();
 }
 
-/** Finds the user a token hash belongs to for the given verify type. */
-async function findByHash(deps: AuthDeps, type: VerifyType, hash: string): Promise<{ user: UserRow; column: 'new' | 'current' | null } | null> {
-  const db = deps.ctx.db;
+/** Finds the user a token hash belongs to for the given verify type, locking their row (`db` is the consuming transaction). */
+async function findByHash(db: Queryable, type: VerifyType, hash: string): Promise<{ user: UserRow; column: 'new' | 'current' | null } | null> {
   if (type === 'signup' || type === 'invite') {
     const user = await findUserByToken(db, 'confirmation_token', hash);
     return user && !isExpired(user.confirmation_sent_at) ? { user, column: null } : null;
@@ -36,7 +35,7 @@ async function findByHash(deps: AuthDeps, type: VerifyType, hash: string): Promi
     return user && !isExpired(user.recovery_sent_at) ? { user, column: null } : null;
   }
   if (type === 'email') {
-    return (await findByHash(deps, 'signup', hash)) ?? (await findByHash(deps, 'magiclink', hash));
+    return (await findByHash(db, 'signup', hash)) ?? (await findByHash(db, 'magiclink', hash));
   }
   const byNew = await findUserByToken(db, 'email_change_token_new', hash);
   if (byNew && !isExpired(byNew.email_change_sent_at)) return { user: byNew, column: 'new' };
@@ -52,10 +51,11 @@ const AMR_METHOD: Record<VerifyType, string> = {
 /** Consumes the token and signs the user in (or records half of a double email-change confirmation). */
 async function verifyToken(deps: AuthDeps, c: Context, type: VerifyType, hash: string): Promise<VerifyOutcome> {
   const { ctx } = deps;
-  const found = await findByHash(deps, type, hash);
-  if (!found) throw otpExpired();
-  const { user, column } = found;
+  // Found and consumed in one transaction: the same link opened twice at once signs in once.
   return ctx.db.transaction(async (tx) => {
+    const found = await findByHash(tx, type, hash);
+    if (!found) throw otpExpired();
+    const { user, column } = found;
     if (type === 'email_change') {
       const needsBoth = user.email_change_token_current !== '' && user.email_change_token_new !== '' && user.email;
       if (needsBoth && (user.email_change_confirm_status ?? 0) === 0) {
