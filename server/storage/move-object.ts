@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { requireBucket } from './bucket-store.ts';
-import { asCaller, callerOf, ownerUuid } from './caller.ts';
+import { asCaller, callerOf, ownerUuid, type Caller } from './caller.ts';
 import { commitFile, discardFile, stageExistingFile } from './object-files.ts';
 import { objectFilePath } from './object-path.ts';
 import type { MoveBody } from './request-bodies.ts';
@@ -24,6 +24,21 @@ export async function moveObject(service: StorageService, c: Context, body: Move
   await requireBucket(service.db, fromBucket);
   await requireBucket(service.db, toBucket);
 
+  // Source and destination both: a write to either must not land between this move's row and its files.
+  return service.fileTurns.runAll([sourcePath, destinationPath], () => moveInTurn(service, c, who, body, { sourcePath, destinationPath }));
+}
+
+/** The move once it has both files' turns: bytes staged, the row as the caller, then the bytes into place. */
+async function moveInTurn(
+  service: StorageService,
+  c: Context,
+  who: Caller,
+  body: MoveBody,
+  paths: { sourcePath: string; destinationPath: string },
+): Promise<{ Id: string; Key: string }> {
+  const { sourcePath, destinationPath } = paths;
+  const fromBucket = body.bucketId;
+  const toBucket = body.destinationBucket ?? body.bucketId;
   const samePlace = sourcePath === destinationPath;
   const staged = samePlace ? null : await stageExistingFile(sourcePath, destinationPath);
   if (!samePlace && !staged) throw storageErrors.noSuchKey();

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { ServerContext } from '../context.ts';
+import { KeyedTurns } from '../lib/keyed-turns.ts';
 import { registerBucketRoutes } from './routes/buckets.ts';
 import { registerListingRoutes } from './routes/listing.ts';
 import { registerMoveRoute } from './routes/move.ts';
@@ -18,7 +19,7 @@ export { storageRoot };
  * gateway's (server/gateway/cors.ts), for every API prefix alike.
  */
 export function createStorageApp(ctx: ServerContext): Hono {
-  const service: StorageService = { db: ctx.db, keys: ctx.keys, root: storageRoot(ctx) };
+  const service: StorageService = { db: ctx.db, keys: ctx.keys, root: storageRoot(ctx), fileTurns: new KeyedTurns() };
   const app = new Hono();
   app.onError(answerStorageError);
 

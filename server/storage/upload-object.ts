@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { mimeAllowed, requireBucket } from './bucket-store.ts';
-import { asCaller, callerOf, ownerUuid } from './caller.ts';
+import { asCaller, callerOf, ownerUuid, type Caller } from './caller.ts';
 import { commitFile, discardFile, stageFile } from './object-files.ts';
 import { objectNameParam } from './object-name-param.ts';
 import { objectFilePath } from './object-path.ts';
@@ -34,6 +34,25 @@ export async function uploadObject(service: StorageService, c: Context, upsert: 
     httpStatusCode: 200,
   };
   const temp = await stageFile(finalPath, bytes);
+  const id = await service.fileTurns.run(finalPath, () => placeObject(service, c, { who, bucketId, name, finalPath, temp, upsert, metadata, userMetadata }));
+  return c.json({ Id: id, Key: `${bucketId}/${name}` });
+}
+
+interface Placement {
+  who: Caller;
+  bucketId: string;
+  name: string;
+  finalPath: string;
+  /** The staged bytes. */
+  temp: string;
+  upsert: boolean;
+  metadata: Record<string, unknown>;
+  userMetadata: unknown;
+}
+
+/** The row as the caller, then the staged bytes into place (in the object's turn); answers the row's id. */
+async function placeObject(service: StorageService, c: Context, placement: Placement): Promise<string> {
+  const { who, bucketId, name, finalPath, temp, upsert, metadata, userMetadata } = placement;
   let id: string;
   try {
     const conflict = upsert
@@ -62,5 +81,5 @@ export async function uploadObject(service: StorageService, c: Context, upsert: 
     await discardFile(temp);
     throw error;
   }
-  return c.json({ Id: id, Key: `${bucketId}/${name}` });
+  return id;
 }

@@ -36,10 +36,16 @@ export function registerObjectRoutes(app: Hono, service: StorageService): void {
     await requireBucket(service.db, bucketId);
     const { prefixes: names } = await readDeleteBody(c);
     names.forEach(assertObjectName);
-    const removed = await asCaller(service, c, await callerOf(c, service), 'storage.object.delete', async (tx) =>
-      (await tx.query<{ name: string }>('delete from storage.objects where bucket_id = $1 and name = any($2) returning *', [bucketId, names])).rows,
-    );
-    await Promise.all(removed.map((row) => discardFile(objectFilePath(service.root, bucketId, row.name))));
+    const who = await callerOf(c, service);
+    const paths = names.map((name) => objectFilePath(service.root, bucketId, name));
+    // In the objects' turns: an upload to one of these names must not place its bytes between the row's delete and the unlink.
+    const removed = await service.fileTurns.runAll(paths, async () => {
+      const rows = await asCaller(service, c, who, 'storage.object.delete', async (tx) =>
+        (await tx.query<{ name: string }>('delete from storage.objects where bucket_id = $1 and name = any($2) returning *', [bucketId, names])).rows,
+      );
+      await Promise.all(rows.map((row) => discardFile(objectFilePath(service.root, bucketId, row.name))));
+      return rows;
+    });
     return c.json(removed);
   });
 }
