@@ -204,7 +204,8 @@ function doesDatabaseWork(prefix: string, path: string): boolean {
  * The gateway step that makes database work wait its turn in `admission` (mounted per API prefix,
  * after the body limits). A request's body is read in full first (within the service's body
  * limit): a slow sender must not hold a slot while its bytes trickle in. A request admitted holds
- * its slot until its response is produced, not until the body has streamed out: by then its SQL
+ * its slot until its service says its database work is done (databaseWorkDone) or, at the latest,
+ * until its response is produced, not until the body has streamed out: by then its SQL
  * is done (an answer built from rows is whole in memory, a storage download streams from disk),
  * so a slow reader holds no slot either. A refusal is answered at once, in the service's shape,
  * with Retry-After. A waiting request whose client goes away leaves the line.
