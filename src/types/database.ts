@@ -162,7 +162,9 @@ export type Database = {
           id: number
           image_paths: string[]
           on_sale: boolean
+          options: Json
           price_cents: number
+          product_id: number
           search_vector: unknown
           slug: string
           stock: number
@@ -179,7 +181,9 @@ export type Database = {
           id?: never
           image_paths?: string[]
           on_sale?: boolean
+          options?: Json
           price_cents: number
+          product_id: number
           search_vector?: unknown
           slug: string
           stock?: number
@@ -196,7 +200,9 @@ export type Database = {
           id?: never
           image_paths?: string[]
           on_sale?: boolean
+          options?: Json
           price_cents?: number
+          product_id?: number
           search_vector?: unknown
           slug?: string
           stock?: number
@@ -209,6 +215,13 @@ export type Database = {
             columns: ["category_id"]
             isOneToOne: false
             referencedRelation: "categories"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "items_product_id_fkey"
+            columns: ["product_id"]
+            isOneToOne: false
+            referencedRelation: "products"
             referencedColumns: ["id"]
           },
         ]
@@ -308,6 +321,68 @@ export type Database = {
           user_id?: string | null
         }
         Relationships: []
+      }
+      products: {
+        Row: {
+          assembly: string
+          care: string
+          category_id: number
+          created_at: string
+          depth_cm: number | null
+          description: string
+          height_cm: number | null
+          id: number
+          materials: string
+          published_at: string | null
+          slug: string
+          title: string
+          updated_at: string
+          weight_kg: number | null
+          width_cm: number | null
+        }
+        Insert: {
+          assembly?: string
+          care?: string
+          category_id: number
+          created_at?: string
+          depth_cm?: number | null
+          description?: string
+          height_cm?: number | null
+          id?: never
+          materials?: string
+          published_at?: string | null
+          slug: string
+          title: string
+          updated_at?: string
+          weight_kg?: number | null
+          width_cm?: number | null
+        }
+        Update: {
+          assembly?: string
+          care?: string
+          category_id?: number
+          created_at?: string
+          depth_cm?: number | null
+          description?: string
+          height_cm?: number | null
+          id?: never
+          materials?: string
+          published_at?: string | null
+          slug?: string
+          title?: string
+          updated_at?: string
+          weight_kg?: number | null
+          width_cm?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "products_category_id_fkey"
+            columns: ["category_id"]
+            isOneToOne: false
+            referencedRelation: "categories"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       profiles: {
         Row: {
@@ -512,6 +587,7 @@ export type Database = {
         Returns: Json
       }
       unaccented: { Args: { input: string }; Returns: string }
+      valid_variant_options: { Args: { options: Json }; Returns: boolean }
     }
     Enums: {
       app_permission:

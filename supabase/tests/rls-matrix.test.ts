@@ -36,6 +36,8 @@ interface Seed {
   lampId: number;
   shadeId: number;
   vaseId: number;
+  /** The vase's product (the item got one of its own when it was added without one). */
+  vaseProductId: number;
   orderId: number;
   orderLineId: number;
   addressId: number;
@@ -105,6 +107,16 @@ const MATRIX: Record<string, TableSpec> = {
       // Stock is not in the column grant: it changes through adjust_stock and orders only (stock-and-order-flow.test.ts).
       update: { sql: 'update public.items set price_cents = 1 where id = $1', params: [s.vaseId] },
       delete: { sql: 'delete from public.items where id = $1', params: [s.vaseId] },
+    }),
+    expected: staffEditedCatalog,
+  },
+  products: {
+    statements: (s) => ({
+      select: { sql: 'select id from public.products where id = $1', params: [s.vaseProductId] },
+      // A new product is a draft: published_at is not in the insert grant (products-and-variants.test.ts).
+      insert: { sql: `insert into public.products (slug, title, category_id) values ('matrix-new', 'New', $1)`, params: [s.spareCategoryId] },
+      update: { sql: `update public.products set title = 'Renamed' where id = $1`, params: [s.vaseProductId] },
+      delete: { sql: 'delete from public.products where id = $1', params: [s.vaseProductId] },
     }),
     expected: staffEditedCatalog,
   },
@@ -296,6 +308,7 @@ beforeAll(async () => {
     lampId,
     shadeId: await idOf(`select id from public.items where slug = 'matrix-shade'`),
     vaseId: await idOf(`select id from public.items where slug = 'matrix-vase'`),
+    vaseProductId: await idOf(`select product_id as id from public.items where slug = 'matrix-vase'`),
     orderId,
     orderLineId: await idOf('select id from public.order_items where order_id = $1', [orderId]),
     auditId: await idOf(`insert into public.audit_log (actor, action, entity, entity_id) values ($1, 'update', 'items', '1') returning id`, [STAFF]),
