@@ -423,6 +423,32 @@ export type Database = {
         }
         Relationships: []
       }
+      saved_items: {
+        Row: {
+          created_at: string
+          item_id: number
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          item_id: number
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          item_id?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "saved_items_item_id_fkey"
+            columns: ["item_id"]
+            isOneToOne: false
+            referencedRelation: "items"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       search_synonyms: {
         Row: {
           alternatives: string[]
@@ -547,6 +573,7 @@ export type Database = {
       }
       is_avatar_owner: { Args: { object_name: string }; Returns: boolean }
       merge_cart: { Args: { lines: Json }; Returns: Json }
+      merge_saved_items: { Args: { item_ids: number[] }; Returns: Json }
       order_notification_states: {
         Args: { order_id: number }
         Returns: {

@@ -120,6 +120,22 @@ const MATRIX: Record<string, TableSpec> = {
     }),
     expected: staffEditedCatalog,
   },
+  saved_items: {
+    statements: (s) => ({
+      select: { sql: 'select item_id from public.saved_items where user_id = $1 and item_id = $2', params: [OWNER, s.lampId] },
+      // Saves for the owner (another user tries to plant it in their list).
+      insert: { sql: 'insert into public.saved_items (user_id, item_id) values ($1, $2)', params: [OWNER, s.shadeId] },
+      // Nothing of a saved item changes: it is saved or removed.
+      update: { sql: 'update public.saved_items set created_at = now() where user_id = $1 and item_id = $2', params: [OWNER, s.lampId] },
+      delete: { sql: 'delete from public.saved_items where user_id = $1 and item_id = $2', params: [OWNER, s.lampId] },
+    }),
+    expected: {
+      select: ownerOnly('filtered'),
+      insert: ownerOnly('rls-violation'),
+      update: everyone('permission-denied'),
+      delete: ownerOnly('filtered'),
+    },
+  },
   search_terms: {
     statements: () => ({
       select: { sql: `select term from public.search_terms where term = 'vase'`, params: [] },
@@ -298,6 +314,7 @@ beforeAll(async () => {
   `);
   const lampId = await idOf(`select id from public.items where slug = 'matrix-lamp'`);
   await db.query('insert into public.cart_items (user_id, item_id, quantity) values ($1, $2, 1)', [OWNER, lampId]);
+  await db.query('insert into public.saved_items (user_id, item_id) values ($1, $2)', [OWNER, lampId]);
   const orderId = await idOf(`insert into public.orders (user_id, total_cents, item_count) values ($1, 4900, 1) returning id`, [OWNER]);
   await db.query(`insert into public.order_items (order_id, item_id, title, unit_price_cents, quantity) values ($1, $2, 'Lamp', 4900, 1)`, [
     orderId,
