@@ -34,7 +34,7 @@ try {
     onProgress: (message) => console.log(`seed: ${message}`),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`seed: ${summary.categories} categories, ${summary.items} items, ${summary.images} images into ${url} in ${seconds} s`);
+  console.log(`seed: ${summary.categories} categories, ${summary.products} products, ${summary.items} items, ${summary.images} images into ${url} in ${seconds} s`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   console.error(`Is the backend running at ${url}? Start it with npm start, or pass --url and --service-key.`);

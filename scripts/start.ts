@@ -53,7 +53,7 @@ async function prepareLumen({ ctx, serviceClient, log }: PreparingBackend): Prom
   const seeded = await seedCatalogIfEmpty(ctx.db, serviceClient(), { onProgress: (message) => log(`seeding ${message}`) }).catch((error: unknown) => {
     throw new Error(`seeding the demo catalog failed: ${error instanceof Error ? error.message : String(error)}`);
   });
-  if (seeded) log(`seeded ${seeded.categories} categories, ${seeded.items} items, ${seeded.images} images`);
+  if (seeded) log(`seeded ${seeded.categories} categories, ${seeded.products} products, ${seeded.items} items, ${seeded.images} images`);
   return [
     '  Demo accounts:',
     ...DEMO_ACCOUNTS.map(

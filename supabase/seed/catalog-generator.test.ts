@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { generateItems, itemPictures } from './catalog-generator.ts';
+import { colourWord, generateItems, itemPictures, productsOf } from './catalog-generator.ts';
 import { CATEGORIES, COLOURS, MATERIALS } from './catalog-vocabulary.ts';
 import { itemImageSvg } from './item-image.ts';
 import { lookColour, type ItemLook } from './item-look.ts';
@@ -130,6 +130,54 @@ describe('the demo catalog', () => {
       expect(item.image_paths.length).toBeGreaterThanOrEqual(2);
       expect(item.image_paths.length).toBeLessThanOrEqual(3);
       for (const path of item.image_paths) expect(path.startsWith(`${item.look.shape}/`)).toBe(true);
+    }
+  });
+});
+
+describe('the demo catalog’s products', () => {
+  const PRODUCTS = productsOf(DEMO);
+  const variantsOf = (slug: string) => DEMO.filter((item) => item.product.slug === slug);
+
+  it('groups the items into fewer products, each with its variants together and told apart by colour', () => {
+    expect(PRODUCTS.length).toBeLessThan(DEMO.length / 2);
+    expect(PRODUCTS.filter((product) => variantsOf(product.slug).length > 1).length).toBeGreaterThan(PRODUCTS.length / 3);
+    for (const product of PRODUCTS) {
+      const variants = variantsOf(product.slug);
+      const first = DEMO.indexOf(variants[0] as (typeof DEMO)[number]);
+      // Consecutive, at most four, one colour each, every title the product's own plus its colour.
+      expect(DEMO.slice(first, first + variants.length)).toEqual(variants);
+      expect(variants.length).toBeLessThanOrEqual(4);
+      expect(new Set(variants.map((item) => item.options.colour)).size).toBe(variants.length);
+      for (const item of variants) {
+        expect(item.title, item.title).toBe(item.look.colour ? `${product.title}, ${item.look.colour}` : product.title);
+        expect(item.category_slug).toBe(product.category_slug);
+        expect(item.options.colour.toLowerCase()).toBe(colourWord(item.look));
+      }
+    }
+    expect(new Set(PRODUCTS.map((product) => product.slug)).size).toBe(PRODUCTS.length);
+  });
+
+  it('describes each variant in the colour it is drawn in: velvet’s own colour is olive, not natural', () => {
+    for (const item of DEMO) {
+      expect(item.description, item.title).toContain(`In ${colourWord(item.look)} ${item.look.material}.`);
+    }
+    const velvet = DEMO.find((item) => item.look.material === 'velvet' && item.look.colour === null);
+    expect(velvet?.description).toContain('In olive velvet.');
+  });
+
+  it('states sizes a shopper can trust: a six-seat dining table is long, a side table small, a rug lies flat', () => {
+    const ofKind = (kind: string) => DEMO.filter((item) => item.kind === kind).map((item) => item.product);
+    for (const table of ofKind('dining table')) {
+      expect(table.width_cm).toBeGreaterThanOrEqual(180);
+      expect(table.width_cm).toBeGreaterThan(table.depth_cm * 1.8);
+    }
+    for (const table of ofKind('side table')) expect(Math.max(table.width_cm, table.depth_cm)).toBeLessThanOrEqual(55);
+    for (const rug of ofKind('rug')) expect(rug.height_cm).toBeLessThanOrEqual(2);
+    for (const product of PRODUCTS) {
+      for (const value of [product.width_cm, product.depth_cm, product.height_cm, product.weight_kg]) expect(value).toBeGreaterThan(0);
+      expect(product.materials).not.toBe('');
+      expect(product.care).not.toBe('');
+      expect(product.assembly).not.toBe('');
     }
   });
 });

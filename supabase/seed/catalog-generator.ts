@@ -5,10 +5,11 @@ import {
   DESCRIPTION_OPENERS,
   MATERIALS,
   type CategoryVocabulary,
-  type ColourName,
   type Kind,
+  type Material,
   type MaterialName,
 } from './catalog-vocabulary.ts';
+import { KIND_SPECS, type KindSpec } from './kind-specs.ts';
 import { IMAGE_VIEWS, type ImageView, type ItemLook } from './item-look.ts';
 import { createRandom, type Random } from './random.ts';
 
@@ -33,6 +34,26 @@ export interface SeedItem {
   created_at: string;
   kind: string;
   look: ItemLook;
+  /** The product this item is a variant of, and what tells it from its siblings. */
+  product: SeedProduct;
+  options: { colour: string };
+}
+
+/** A product as the seed writes it: what its variants share, specifications included. */
+export interface SeedProduct {
+  slug: string;
+  title: string;
+  description: string;
+  category_slug: string;
+  width_cm: number;
+  depth_cm: number;
+  height_cm: number;
+  weight_kg: number;
+  materials: string;
+  care: string;
+  assembly: string;
+  /** When it was added and published (the demo catalog has no drafts). */
+  created_at: string;
 }
 
 const CATALOG_EPOCH = Date.UTC(2026, 10, 1);
@@ -59,24 +80,24 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-interface Combination {
+/** What a product is: one kind in one material; its variants are the material's colours. */
+interface Design {
   kind: Kind;
   material: MaterialName;
-  colour: ColourName | null;
 }
 
-/** Every kind × material × colour the category really sells, in a seeded order that mixes kinds. */
-function combinations(category: CategoryVocabulary, random: Random): Combination[] {
-  const all = category.kinds.flatMap((kind) =>
-    kind.materials.flatMap((material) =>
-      [null, ...MATERIALS[material].colours].map((colour) => ({ kind, material, colour })),
-    ),
-  );
-  for (let i = all.length - 1; i > 0; i--) {
+/** Every kind × material the category really sells, in a seeded order that mixes kinds. */
+function designs(category: CategoryVocabulary, random: Random): Design[] {
+  const all = category.kinds.flatMap((kind) => kind.materials.map((material) => ({ kind, material })));
+  return shuffle(all, random);
+}
+
+function shuffle<T>(values: T[], random: Random): T[] {
+  for (let i = values.length - 1; i > 0; i--) {
     const j = random.int(0, i);
-    [all[i], all[j]] = [all[j] as Combination, all[i] as Combination];
+    [values[i], values[j]] = [values[j] as T, values[i] as T];
   }
-  return all;
+  return values;
 }
 
 /** Whole euros ending in 9 from €20, otherwise whole or half euros: prices read like a shop's. */
@@ -86,62 +107,105 @@ function shopPrice(cents: number): number {
   return Math.max(1, Math.round(cents / 50)) * 50;
 }
 
+/** A product has its material's own colour and up to this many dyed, stained or glazed ones. */
+const MAX_COLOURS = 3;
+
+/** A kind's stated size, a little different per product (5 % steps), never below 1 cm. */
+function productSize(spec: KindSpec, random: Random): [number, number, number] {
+  const vary = (cm: number) => (cm <= 2 ? cm : Math.max(1, Math.round(cm * (0.9 + random.int(0, 4) * 0.05))));
+  return [vary(spec.size[0]), vary(spec.size[1]), vary(spec.size[2])];
+}
+
+/** The colour a variant is called by: the named one, or its material's own ("natural oak", "olive velvet"). */
+export function colourWord(look: Pick<ItemLook, 'material' | 'colour'>): string {
+  return look.colour ?? (MATERIALS[look.material] as Material).ownColour ?? 'natural';
+}
+
 /**
- * The same `count` and `seed` always produce the same items, in the same order. Items take turns
- * across categories; within one, each combination is used once before any is used again under
- * another collection name, so titles (and slugs) never repeat.
+ * The same `count` and `seed` always produce the same items, in the same order. Products take
+ * turns across categories and each brings its variants one after the other (its material's own
+ * colour first); within a category each kind × material is one product before any comes again
+ * under another collection name, so titles (and slugs) never repeat. The last product may be cut
+ * short to make `count`.
  */
 export function generateItems(count: number, seed = 20261122): SeedItem[] {
   const random = createRandom(seed);
-  const perCategory = CATEGORIES.map((category) => combinations(category, random));
+  const perCategory = CATEGORIES.map((category) => designs(category, random));
+  const turns = CATEGORIES.map(() => 0);
   const featuredIn = new Set<string>();
   const items: SeedItem[] = [];
-  for (let index = 0; index < count; index++) {
-    const categoryIndex = index % CATEGORIES.length;
+  for (let productIndex = 0; items.length < count; productIndex++) {
+    const categoryIndex = productIndex % CATEGORIES.length;
     const category = CATEGORIES[categoryIndex] as CategoryVocabulary;
-    const combos = perCategory[categoryIndex] as Combination[];
-    const position = Math.floor(index / CATEGORIES.length);
-    const place = position % combos.length;
-    const { kind, material, colour } = combos[place] as Combination;
-    const round = Math.floor(position / combos.length);
+    const options = perCategory[categoryIndex] as Design[];
+    const position = turns[categoryIndex] ?? 0;
+    turns[categoryIndex] = position + 1;
+    const place = position % options.length;
+    const { kind, material } = options[place] as Design;
+    const round = Math.floor(position / options.length);
     const collection = COLLECTIONS[(place + round) % COLLECTIONS.length] as string;
     const edition = round >= COLLECTIONS.length ? ` No. ${Math.floor(round / COLLECTIONS.length) + 1}` : '';
     // "Dune wine glass", not "Dune glass wine glass": a kind made of one material goes without it.
     const made = kind.materials.length > 1 ? `${material} ` : '';
-    const title = `${collection} ${made}${kind.name}${colour ? `, ${colour}` : ''}${edition}`;
-
-    const [low, high] = kind.price;
-    const price_cents = shopPrice(random.int(low, high) * MATERIALS[material].price);
-    const stock = random.chance(0.08) ? 0 : random.int(1, 40);
-    const description = [
-      random.pick(DESCRIPTION_OPENERS),
-      kind.purpose,
-      `In ${colour ?? 'natural'} ${material}.`,
-      CARE_NOTES[MATERIALS[material].texture],
-    ].join(' ');
-
-    const look: ItemLook = { shape: kind.shape, material, colour };
-    const views = random.chance(0.5) ? IMAGE_VIEWS : IMAGE_VIEWS.slice(0, 2);
-    // One featured item per category for the home page: the first in stock.
-    const featured = stock > 0 && !featuredIn.has(category.slug);
-    if (featured) featuredIn.add(category.slug);
-
-    items.push({
-      slug: slugify(title),
-      title: capitalise(title),
-      description,
-      price_cents,
-      currency: 'EUR',
-      stock,
+    const productTitle = capitalise(`${collection} ${made}${kind.name}${edition}`);
+    const spec = KIND_SPECS[kind.shape] as KindSpec;
+    const [width_cm, depth_cm, height_cm] = productSize(spec, random);
+    const texture = MATERIALS[material].texture;
+    const opener = random.pick(DESCRIPTION_OPENERS);
+    const basePrice = shopPrice(random.int(kind.price[0], kind.price[1]) * MATERIALS[material].price);
+    const created_at = new Date(CATALOG_EPOCH - random.int(0, 365) * DAY - random.int(0, DAY - 1)).toISOString();
+    const colours = [null, ...shuffle([...MATERIALS[material].colours], random).slice(0, MAX_COLOURS)];
+    const product: SeedProduct = {
+      slug: slugify(productTitle),
+      title: productTitle,
+      description: `${opener} ${kind.purpose}`,
       category_slug: category.slug,
-      image_paths: views.map((view) => imagePath(look, view)),
-      featured,
-      created_at: new Date(CATALOG_EPOCH - random.int(0, 365) * DAY - random.int(0, DAY - 1)).toISOString(),
-      kind: kind.name,
-      look,
-    });
+      width_cm,
+      depth_cm,
+      height_cm,
+      weight_kg: Math.round(spec.weightKg * (width_cm / spec.size[0]) * 100) / 100 || spec.weightKg,
+      materials: capitalise(material),
+      care: CARE_NOTES[texture],
+      assembly: spec.assembly,
+      created_at,
+    };
+    for (const colour of colours) {
+      if (items.length >= count) break;
+      const look: ItemLook = { shape: kind.shape, material, colour };
+      const title = `${productTitle}${colour ? `, ${colour}` : ''}`;
+      // A dyed, stained or glazed finish of a larger piece costs €10 more than the material's own.
+      const price_cents = colour && basePrice >= 20000 ? basePrice + 1000 : basePrice;
+      const stock = random.chance(0.08) ? 0 : random.int(1, 40);
+      const views = random.chance(0.5) ? IMAGE_VIEWS : IMAGE_VIEWS.slice(0, 2);
+      // One featured item per category for the home page: the first in stock.
+      const featured = stock > 0 && !featuredIn.has(category.slug);
+      if (featured) featuredIn.add(category.slug);
+      items.push({
+        slug: slugify(title),
+        title,
+        description: [opener, kind.purpose, `In ${colourWord(look)} ${material}.`, CARE_NOTES[texture]].join(' '),
+        price_cents,
+        currency: 'EUR',
+        stock,
+        category_slug: category.slug,
+        image_paths: views.map((view) => imagePath(look, view)),
+        featured,
+        created_at,
+        kind: kind.name,
+        look,
+        product,
+        options: { colour: capitalise(colourWord(look)) },
+      });
+    }
   }
   return items;
+}
+
+/** The products of the given items, once each, in the order they first appear. */
+export function productsOf(items: readonly SeedItem[]): SeedProduct[] {
+  const products = new Map<string, SeedProduct>();
+  for (const item of items) if (!products.has(item.product.slug)) products.set(item.product.slug, item.product);
+  return [...products.values()];
 }
 
 /** Every picture the given items show, once each. */

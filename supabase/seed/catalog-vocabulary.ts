@@ -17,6 +17,8 @@ export interface Material {
   colours: readonly ColourName[];
   /** Price factor against the kind's range: walnut costs more than pine. */
   price: number;
+  /** What its own colour is called when that is not simply "natural" (velvet's own is olive). */
+  ownColour?: string;
 }
 
 export const COLOURS = {
@@ -75,7 +77,7 @@ export const MATERIALS = {
   mohair: { name: 'mohair', hex: '#ece3d2', texture: 'loop', colours: ['sage', 'rust', 'clay', 'ochre'], price: 1.3 },
   alpaca: { name: 'alpaca', hex: '#d9cbb6', texture: 'loop', colours: ['charcoal', 'clay'], price: 1.35 },
   jute: { name: 'jute', hex: '#bfa277', texture: 'woven', colours: [], price: 0.8 },
-  velvet: { name: 'velvet', hex: '#6b6a33', texture: 'fibre', colours: ['navy', 'rust', 'ochre', 'sage', 'charcoal'], price: 1.2 },
+  velvet: { name: 'velvet', hex: '#6b6a33', texture: 'fibre', colours: ['navy', 'rust', 'ochre', 'sage', 'charcoal'], price: 1.2, ownColour: 'olive' },
   bouclé: { name: 'bouclé', hex: '#ece5d6', texture: 'loop', colours: ['sand', 'sage', 'charcoal'], price: 1.15 },
   leather: { name: 'leather', hex: '#93582f', texture: 'hide', colours: ['matte black', 'sand'], price: 1.4 },
   rattan: { name: 'rattan', hex: '#caa46b', texture: 'woven', colours: ['matte black'], price: 0.95 },

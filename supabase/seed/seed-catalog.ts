@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { generateCategories, generateItems, itemPictures } from './catalog-generator.ts';
+import { generateCategories, generateItems, itemPictures, productsOf } from './catalog-generator.ts';
 import { renderItemImages } from './item-image.ts';
 import { IMAGE_WIDTHS } from './item-look.ts';
 
@@ -16,6 +16,7 @@ export interface SeedOptions {
 
 export interface SeedSummary {
   categories: number;
+  products: number;
   items: number;
   images: number;
 }
@@ -74,16 +75,34 @@ export async function seedCatalog(client: SupabaseClient, options: SeedOptions):
   fail('writing categories', categoryError);
   const categoryIds = new Map((categoryRows ?? []).map((row: { id: number; slug: string }) => [row.slug, row.id]));
 
+  const categoryId = (slug: string): number => {
+    const id = categoryIds.get(slug);
+    if (id === undefined) throw new Error(`Seeding failed: category ${slug} is missing`);
+    return id;
+  };
+
+  // Products first (published: the demo catalog has no drafts), then their variants.
+  const products = productsOf(items);
+  const productIds = new Map<string, number>();
+  for (let start = 0; start < products.length; start += ITEM_BATCH) {
+    const batch = products
+      .slice(start, start + ITEM_BATCH)
+      .map(({ category_slug, ...product }) => ({ ...product, category_id: categoryId(category_slug), published_at: product.created_at }));
+    const { data, error } = await client.from('products').upsert(batch, { onConflict: 'slug' }).select('id, slug');
+    fail(`writing products ${start + 1}–${start + batch.length}`, error);
+    for (const row of (data ?? []) as { id: number; slug: string }[]) productIds.set(row.slug, row.id);
+  }
+
   for (let start = 0; start < items.length; start += ITEM_BATCH) {
-    const batch = items.slice(start, start + ITEM_BATCH).map(({ category_slug, kind: _kind, look: _look, ...item }) => {
-      const category_id = categoryIds.get(category_slug);
-      if (category_id === undefined) throw new Error(`Seeding failed: category ${category_slug} is missing`);
-      return { ...item, category_id };
+    const batch = items.slice(start, start + ITEM_BATCH).map(({ category_slug, kind: _kind, look: _look, product, ...item }) => {
+      const product_id = productIds.get(product.slug);
+      if (product_id === undefined) throw new Error(`Seeding failed: product ${product.slug} is missing`);
+      return { ...item, category_id: categoryId(category_slug), product_id };
     });
     const { error } = await client.from('items').upsert(batch, { onConflict: 'slug' });
     fail(`writing items ${start + 1}–${start + batch.length}`, error);
     progress(`items ${Math.min(start + ITEM_BATCH, items.length)}/${items.length}`);
   }
 
-  return { categories: categoryIds.size, items: items.length, images };
+  return { categories: categoryIds.size, products: products.length, items: items.length, images };
 }

@@ -1,0 +1,21 @@
+import { generateItems, type SeedItem } from '../supabase/seed/catalog-generator.ts';
+
+/** The catalog the e2e server seeds: the same 240 items every run. */
+export const DEMO_ITEMS = generateItems(240);
+
+const FIRST_PAGE = 24;
+const newestFirst = DEMO_ITEMS.map((item, id) => ({ item, id })).sort((a, b) => b.item.created_at.localeCompare(a.item.created_at) || b.id - a.id);
+const productsShownFirst = new Set([
+  ...newestFirst.slice(0, FIRST_PAGE).map(({ item }) => item.product.slug),
+  ...DEMO_ITEMS.filter((item) => item.featured).map((item) => item.product.slug),
+]);
+
+/**
+ * Whether the public pages show this item's product first: the home page's featured and new items,
+ * the first page of the catalog and of search (newest first). A spec that changes an item's stock
+ * or puts it in an account must take another one: the layout-shift check loads those pages while
+ * other specs run, and the account-switch check looks for the first account's titles on them.
+ */
+export function shownOnFirstPages(item: SeedItem): boolean {
+  return productsShownFirst.has(item.product.slug);
+}
