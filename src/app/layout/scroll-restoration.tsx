@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { keepsScroll } from './keep-scroll.ts';
 
 const STORAGE_KEY = 'lumen-scroll-positions';
 /** Positions of the last pages visited in this tab, by history entry; older ones are dropped. */
@@ -75,8 +76,9 @@ export function ScrollRestoration() {
     positions ??= readSaved();
     const saved = positions.get(entryKey);
     if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
+    else if (keepsScroll(location.state)) return;
     else if (!(location.hash && scrollToHash(location.hash)) && navigationType !== 'POP') window.scrollTo(0, 0);
-  }, [entryKey, location.hash, navigationType]);
+  }, [entryKey, location.hash, location.state, navigationType]);
 
   return null;
 }

@@ -1,5 +1,6 @@
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
+import { KEEP_SCROLL } from '@/app/layout/keep-scroll';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useCategories } from '@/features/catalog/api/get-categories';
@@ -13,6 +14,7 @@ import { NotFoundRoute } from './not-found.tsx';
 
 export function ItemRoute() {
   const { slug = '' } = useParams();
+  const navigate = useNavigate();
   const item = useItem(slug);
   const categories = useCategories();
   useLiveItem(item.data ?? null);
@@ -64,6 +66,8 @@ export function ItemRoute() {
         item={item.data}
         categoryName={category?.name}
         renderBuy={(quantity) => <AddToCartButton item={shown} quantity={quantity} />}
+        // Each variant has its own address; swatches replace it, so Back leaves the product.
+        onChooseVariant={(variant) => void navigate(paths.item.getHref(variant), { replace: true, state: KEEP_SCROLL })}
       />
       <section aria-labelledby="related-heading" className="mt-16 flex flex-col gap-6">
         <h2 id="related-heading" className="text-2xl font-semibold tracking-tight">

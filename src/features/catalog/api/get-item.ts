@@ -1,16 +1,26 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import type { Item } from './item-schemas.ts';
+import type { ItemPageData } from './item-schemas.ts';
 
-/** null when no item has this slug (the page shows not-found). */
-export async function getItem(slug: string): Promise<Item | null> {
+/**
+ * The variant at this address, with its product (specifications) and the product's variants on
+ * sale, oldest first, for the swatches. null when no item on sale has this slug (the page shows
+ * not-found).
+ */
+export async function getItem(slug: string): Promise<ItemPageData | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('items')
-    .select('id, slug, title, description, price_cents, currency, stock, category_id, image_paths, created_at')
+    .select(
+      `id, slug, title, description, price_cents, currency, stock, category_id, image_paths, created_at, options,
+       product:products (id, slug, title, width_cm, depth_cm, height_cm, weight_kg, materials, care, assembly,
+         variants:items (id, slug, title, options, image_paths, price_cents, currency, stock))`,
+    )
     .eq('slug', slug)
     // Customers cannot read archived items at all (RLS); staff can, but the shop is the same for them.
-    .is('archived_at', null)
+    .eq('on_sale', true)
+    .eq('product.variants.on_sale', true)
+    .order('id', { referencedTable: 'product.variants' })
     .maybeSingle();
   if (error) throw new Error(error.message);
   return data;
@@ -19,6 +29,17 @@ export async function getItem(slug: string): Promise<Item | null> {
 export const getItemQueryOptions = (slug: string) =>
   queryOptions({ queryKey: ['catalog', 'item', slug], queryFn: () => getItem(slug) });
 
+/**
+ * While another variant of the same product loads (a swatch was chosen), its page is drawn at once
+ * from what the product already says of it; the rest (its description) follows with the fetch.
+ * The page, and the focus on the swatches, stay put instead of flashing a skeleton.
+ */
+export function siblingPlaceholder(previous: ItemPageData | null | undefined, slug: string): ItemPageData | undefined {
+  const variant = previous?.product?.variants.find((candidate) => candidate.slug === slug);
+  if (!previous || !variant) return undefined;
+  return { ...previous, ...variant };
+}
+
 export function useItem(slug: string) {
-  return useQuery(getItemQueryOptions(slug));
+  return useQuery({ ...getItemQueryOptions(slug), placeholderData: (previous) => siblingPlaceholder(previous, slug) });
 }

@@ -40,6 +40,23 @@ export type Item = Pick<
   'id' | 'slug' | 'title' | 'description' | 'price_cents' | 'currency' | 'stock' | 'category_id' | 'image_paths' | 'created_at'
 >;
 
+/** What tells a variant from its siblings: option name → value, such as { colour: 'Rust' }. */
+export type VariantOptions = Record<string, string>;
+
+/** One of a product's variants, as its swatch shows it. */
+export type Variant = Pick<Tables<'items'>, 'id' | 'slug' | 'title' | 'image_paths' | 'price_cents' | 'currency' | 'stock'> & {
+  options: VariantOptions;
+};
+
+/** What a product's variants share: its name and specifications. */
+export type ProductDetails = Pick<
+  Tables<'products'>,
+  'id' | 'slug' | 'title' | 'width_cm' | 'depth_cm' | 'height_cm' | 'weight_kg' | 'materials' | 'care' | 'assembly'
+> & { variants: Variant[] };
+
+/** The item page: the variant at the address, its product and the product's variants on sale. */
+export type ItemPageData = Item & { options: VariantOptions; product: ProductDetails | null };
+
 /** Turns a Supabase error or an unexpected shape into an Error with a message a person can act on. */
 export function parseOrThrow<T>(schema: z.ZodMiniType<T>, data: unknown, what: string): T {
   const parsed = schema.safeParse(data);

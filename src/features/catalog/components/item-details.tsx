@@ -1,22 +1,28 @@
 import { useState, type ReactNode } from 'react';
 import { formatPrice } from '@/utils/format';
-import type { Item } from '../api/item-schemas.ts';
+import type { ItemPageData } from '../api/item-schemas.ts';
 import { ItemGallery } from './item-gallery.tsx';
+import { ProductSpecifications } from './product-specifications.tsx';
+import { VariantPicker } from './variant-picker.tsx';
 import { QuantityPicker } from './quantity-picker.tsx';
 import { StockLabel } from '@/components/stock-label';
 
 /**
- * The item page's body. `renderBuy` receives the chosen quantity and draws the buying control,
- * so the cart feature can plug in without this feature knowing about it.
+ * The item page's body: one variant of a product, with swatches for its siblings and the
+ * product's specifications. `renderBuy` receives the chosen quantity and draws the buying control,
+ * so the cart feature can plug in without this feature knowing about it; `onChooseVariant` moves
+ * the page to another variant's address.
  */
 export function ItemDetails({
   item,
   categoryName,
   renderBuy,
+  onChooseVariant,
 }: {
-  item: Item;
+  item: ItemPageData;
   categoryName?: string;
   renderBuy?: (quantity: number) => ReactNode;
+  onChooseVariant?: (slug: string) => void;
 }) {
   const [quantity, setQuantity] = useState(1);
   const soldOut = item.stock <= 0;
@@ -25,7 +31,8 @@ export function ItemDetails({
     <div className="grid gap-6 md:grid-cols-2 md:gap-10">
       {/* On phones the picture is sized so title, price, stock and Add to cart fit the first screen. */}
       <div className="mx-auto w-full max-md:max-w-[34svh]">
-        <ItemGallery paths={item.image_paths} title={item.title} />
+        {/* Another variant starts on its own first picture. */}
+        <ItemGallery key={item.slug} paths={item.image_paths} title={item.title} />
       </div>
       <div className="flex flex-col gap-6">
         <div className="flex flex-col gap-2">
@@ -36,6 +43,7 @@ export function ItemDetails({
             <StockLabel stock={item.stock} />
           </p>
         </div>
+        {item.product && onChooseVariant ? <VariantPicker variants={item.product.variants} current={item.slug} onChoose={onChooseVariant} /> : null}
         <p className="max-w-prose leading-relaxed text-muted-foreground">{item.description}</p>
         {/* A buy bar that stays at the bottom of a phone's screen while the item is in view. */}
         <div
@@ -45,6 +53,7 @@ export function ItemDetails({
           <QuantityPicker value={chosen} max={item.stock} onChange={setQuantity} disabled={soldOut} />
           {renderBuy?.(chosen)}
         </div>
+        {item.product ? <ProductSpecifications product={item.product} /> : null}
       </div>
     </div>
   );
