@@ -1,30 +1,58 @@
-import { useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/utils/cn';
+import { useSwipe } from '../hooks/use-swipe.ts';
 import { ItemImage } from './item-image.tsx';
 
-/** Main picture plus thumbnails; the thumbnails are buttons and Left/Right step through them. */
+// The larger view loads when first asked for: most visitors never open it.
+const PictureZoom = lazy(() => import('./picture-zoom.tsx'));
+
+/** What the main picture shows on each screen: the layout's width, so a phone downloads what it draws. */
+const MAIN_PICTURE_SIZES = '(min-width: 768px) 50vw, min(calc(100vw - 2rem), 34vh)';
+
+/**
+ * Main picture plus thumbnails. The thumbnails are buttons and Left/Right step through them; on a
+ * touch screen the main picture is swiped; clicking or tapping it opens a larger view.
+ */
 export function ItemGallery({ paths, title }: { paths: string[]; title: string }) {
   const [selected, setSelected] = useState(0);
+  const [zoomed, setZoomed] = useState(false);
   const count = paths.length;
+  const step = (by: number) => setSelected((current) => (current + by + count) % count);
+  const swipe = useSwipe({ onNext: () => step(1), onPrevious: () => step(-1), enabled: count > 1 });
+  // Closing the larger view gives the focus back to the picture that opened it (once the view is gone).
+  const main = useRef<HTMLButtonElement>(null);
+  const wasZoomed = useRef(false);
+  useEffect(() => {
+    if (wasZoomed.current && !zoomed) main.current?.focus();
+    wasZoomed.current = zoomed;
+  }, [zoomed]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (count < 2) return;
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
+    const by = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!by) return;
     event.preventDefault();
-    const next = (selected + step + count) % count;
+    const next = (selected + by + count) % count;
     setSelected(next);
     event.currentTarget.querySelectorAll<HTMLButtonElement>('button')[next]?.focus();
   };
 
+  const alt = count > 1 ? `${title}, picture ${selected + 1} of ${count}` : title;
   return (
     <section aria-label="Pictures" className="flex flex-col gap-3">
-      <ItemImage
-        path={paths[selected]}
-        alt={count > 1 ? `${title}, picture ${selected + 1} of ${count}` : title}
-        priority
-        sizes="(min-width: 768px) 50vw, 100vw"
-      />
+      <button
+        ref={main}
+        type="button"
+        aria-label={`Enlarge ${alt}`}
+        aria-haspopup="dialog"
+        onClick={() => {
+          if (!swipe.consumedClick()) setZoomed(true);
+        }}
+        {...swipe.handlers}
+        className="block cursor-zoom-in touch-pan-y rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <ItemImage path={paths[selected]} alt={alt} priority sizes={MAIN_PICTURE_SIZES} />
+      </button>
       {count > 1 ? (
         <div role="group" aria-label="Choose a picture" className="flex gap-2" onKeyDown={onKeyDown}>
           {paths.map((path, index) => (
@@ -44,6 +72,11 @@ export function ItemGallery({ paths, title }: { paths: string[]; title: string }
             </button>
           ))}
         </div>
+      ) : null}
+      {zoomed ? (
+        <Suspense fallback={null}>
+          <PictureZoom paths={paths} title={title} selected={selected} onSelect={setSelected} onClose={() => setZoomed(false)} />
+        </Suspense>
       ) : null}
     </section>
   );
