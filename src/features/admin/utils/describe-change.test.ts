@@ -21,6 +21,17 @@ describe('describeChange', () => {
     expect(describeChange({ action: 'insert', entity: 'categories', entity_id: '2', before: null, after: { name: 'Lighting' } }).summary).toBe('Created category “Lighting”');
   });
 
+  it('names products as products, and says when one is published or made a draft again', () => {
+    const product = { id: 3, title: 'Linden ash dining table', published_at: null };
+    expect(describeChange({ action: 'insert', entity: 'products', entity_id: '3', before: null, after: product }).summary).toBe('Created product “Linden ash dining table”');
+    expect(describeChange({ action: 'update', entity: 'products', entity_id: '3', before: product, after: { ...product, published_at: '2026-11-26T10:00:00Z' } }).summary).toBe(
+      'Published “Linden ash dining table”',
+    );
+    expect(describeChange({ action: 'update', entity: 'products', entity_id: '3', before: { ...product, published_at: 'x' }, after: product }).summary).toBe(
+      'Made “Linden ash dining table” a draft again',
+    );
+  });
+
   it('shows an order move with the statuses customers see', () => {
     expect(describeChange({ action: 'update', entity: 'orders', entity_id: '12', before: { status: 'placed' }, after: { status: 'cancelled' } }).summary).toBe('Order #12: Placed → Cancelled');
     expect(describeChange({ action: 'update', entity: 'orders', entity_id: '12', before: { status: 'packed' }, after: { status: 'shipped' } }).summary).toBe('Order #12: Packed → Shipped');

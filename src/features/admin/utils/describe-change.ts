@@ -55,12 +55,15 @@ export function describeChange(entry: { action: string; entity: string; entity_i
     return { summary: `Order #${entry.entity_id}: ${label(from)} → ${label(to)}`, details: [] };
   }
 
-  const noun = entry.entity === 'categories' ? 'category' : 'item';
+  const noun = entry.entity === 'categories' ? 'category' : entry.entity === 'products' ? 'product' : 'item';
   const name = String(row?.title ?? row?.name ?? `#${entry.entity_id}`);
   if (entry.action === 'insert') return { summary: `Created ${noun} “${name}”`, details: [] };
   if (entry.action === 'delete') return { summary: `Deleted ${noun} “${name}”`, details: [] };
 
   const changed = Object.keys({ ...before, ...after }).filter((field) => !IGNORED.has(field) && !sameValue(before?.[field], after?.[field]));
+  if (changed.includes('published_at')) {
+    return { summary: after?.published_at ? `Published “${name}”` : `Made “${name}” a draft again`, details: [] };
+  }
   if (changed.includes('archived_at')) {
     return { summary: after?.archived_at ? `Archived “${name}”` : `Put “${name}” back on sale`, details: [] };
   }
