@@ -25,20 +25,20 @@ export async function moveObject(service: StorageService, c: Context, body: Move
   await requireBucket(service.db, toBucket);
 
   // Source and destination both: a write to either must not land between this move's row and its files.
-  return service.fileTurns.runAll([sourcePath, destinationPath], () => moveInTurn(service, c, who, body, { sourcePath, destinationPath }));
+  const plan = { fromBucket, toBucket, sourcePath, destinationPath };
+  return service.fileTurns.runAll([sourcePath, destinationPath], () => moveInTurn(service, c, who, body, plan));
+}
+
+interface MovePlan {
+  fromBucket: string;
+  toBucket: string;
+  sourcePath: string;
+  destinationPath: string;
 }
 
 /** The move once it has both files' turns: bytes staged, the row as the caller, then the bytes into place. */
-async function moveInTurn(
-  service: StorageService,
-  c: Context,
-  who: Caller,
-  body: MoveBody,
-  paths: { sourcePath: string; destinationPath: string },
-): Promise<{ Id: string; Key: string }> {
-  const { sourcePath, destinationPath } = paths;
-  const fromBucket = body.bucketId;
-  const toBucket = body.destinationBucket ?? body.bucketId;
+async function moveInTurn(service: StorageService, c: Context, who: Caller, body: MoveBody, plan: MovePlan): Promise<{ Id: string; Key: string }> {
+  const { fromBucket, toBucket, sourcePath, destinationPath } = plan;
   const samePlace = sourcePath === destinationPath;
   const staged = samePlace ? null : await stageExistingFile(sourcePath, destinationPath);
   if (!samePlace && !staged) throw storageErrors.noSuchKey();

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@/utils/cn';
 import { useSwipe } from '../hooks/use-swipe.ts';
+import { pictureAlt, stepPicture } from '../utils/picture-steps.ts';
 import { ItemImage } from './item-image.tsx';
 
 // The larger view loads when first asked for: most visitors never open it.
@@ -17,7 +18,7 @@ export function ItemGallery({ paths, title }: { paths: string[]; title: string }
   const [selected, setSelected] = useState(0);
   const [zoomed, setZoomed] = useState(false);
   const count = paths.length;
-  const step = (by: number) => setSelected((current) => (current + by + count) % count);
+  const step = (by: number) => setSelected((current) => stepPicture(current, by, count));
   const swipe = useSwipe({ onNext: () => step(1), onPrevious: () => step(-1), enabled: count > 1 });
   // Closing the larger view gives the focus back to the picture that opened it (once the view is gone).
   const main = useRef<HTMLButtonElement>(null);
@@ -32,12 +33,12 @@ export function ItemGallery({ paths, title }: { paths: string[]; title: string }
     const by = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!by) return;
     event.preventDefault();
-    const next = (selected + by + count) % count;
+    const next = stepPicture(selected, by, count);
     setSelected(next);
     event.currentTarget.querySelectorAll<HTMLButtonElement>('button')[next]?.focus();
   };
 
-  const alt = count > 1 ? `${title}, picture ${selected + 1} of ${count}` : title;
+  const alt = pictureAlt(title, selected, count);
   return (
     <section aria-label="Pictures" className="flex flex-col gap-3">
       <button

@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useSwipe } from '../hooks/use-swipe.ts';
+import { pictureAlt, stepPicture } from '../utils/picture-steps.ts';
 import { ItemImage } from './item-image.tsx';
 
 /**
@@ -24,7 +25,7 @@ export default function PictureZoom({
   onClose: () => void;
 }) {
   const count = paths.length;
-  const step = (by: number) => onSelect((selected + by + count) % count);
+  const step = (by: number) => onSelect(stepPicture(selected, by, count));
   const swipe = useSwipe({ onNext: () => step(1), onPrevious: () => step(-1), enabled: count > 1 });
   const onKeyDown = (event: KeyboardEvent) => {
     if (count < 2 || (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft')) return;
@@ -46,7 +47,7 @@ export default function PictureZoom({
           {count > 1 ? `Picture ${selected + 1} of ${count}. Use the arrow keys or swipe to see the others.` : 'The picture, enlarged.'}
         </DialogDescription>
         <div {...swipe.handlers} className="mx-auto w-full max-w-[calc((88dvh-11rem)*0.8)] touch-pan-y">
-          <ItemImage path={paths[selected]} alt={count > 1 ? `${title}, picture ${selected + 1} of ${count}` : title} priority sizes="40rem" />
+          <ItemImage path={paths[selected]} alt={pictureAlt(title, selected, count)} priority sizes="40rem" />
         </div>
         {count > 1 ? (
           <div className="flex items-center justify-between gap-3">
