@@ -565,6 +565,26 @@ export type Database = {
         Args: { notification_id: number }
         Returns: undefined
       }
+      create_product: {
+        Args: {
+          assembly?: string
+          care?: string
+          category_id: number
+          depth_cm?: number
+          description?: string
+          height_cm?: number
+          materials?: string
+          options?: Json
+          price_cents: number
+          stock: number
+          title: string
+          variant_slug: string
+          variant_title?: string
+          weight_kg?: number
+          width_cm?: number
+        }
+        Returns: number
+      }
       custom_access_token_hook: { Args: { event: Json }; Returns: Json }
       delivery_problems: { Args: { delivery: Json }; Returns: Json }
       fail_order_notification: {
