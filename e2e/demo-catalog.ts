@@ -1,12 +1,15 @@
-import { generateItems, type SeedItem } from '../supabase/seed/catalog-generator.ts';
+import { generateItems, productsOf, type SeedItem } from '../supabase/seed/catalog-generator.ts';
 
-/** The catalog the e2e server seeds: the same 240 items every run. */
+/** The catalog the e2e server seeds: the same 240 items (variants of 87 products) every run. */
 export const DEMO_ITEMS = generateItems(240);
+export const DEMO_PRODUCTS = productsOf(DEMO_ITEMS);
 
 const FIRST_PAGE = 24;
 const newestFirst = DEMO_ITEMS.map((item, id) => ({ item, id })).sort((a, b) => b.item.created_at.localeCompare(a.item.created_at) || b.id - a.id);
+// Listings show products, each through its newest variant: the first page is the first 24 products met.
+const newestProducts = [...new Set(newestFirst.map(({ item }) => item.product.slug))];
 const productsShownFirst = new Set([
-  ...newestFirst.slice(0, FIRST_PAGE).map(({ item }) => item.product.slug),
+  ...newestProducts.slice(0, FIRST_PAGE),
   ...DEMO_ITEMS.filter((item) => item.featured).map((item) => item.product.slug),
 ]);
 

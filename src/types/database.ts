@@ -628,6 +628,7 @@ export type Database = {
         Args: { input: string; with_synonyms?: boolean }
         Returns: unknown
       }
+      search_suggestion: { Args: { input: string }; Returns: string }
       search_words: { Args: { input: string }; Returns: string[] }
       set_order_status: {
         Args: { order_id: number; status: string }

@@ -1,6 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import type { ItemPageData } from './item-schemas.ts';
+import type { Json } from '@/types/database';
+import type { ItemPageData, VariantOptions } from './item-schemas.ts';
+
+/** The database checks options (valid_variant_options): a flat object of short strings. */
+function asOptions(value: Json): VariantOptions {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
 
 /**
  * The variant at this address, with its product (specifications) and the product's variants on
@@ -23,7 +30,13 @@ export async function getItem(slug: string): Promise<ItemPageData | null> {
     .order('id', { referencedTable: 'product.variants' })
     .maybeSingle();
   if (error) throw new Error(error.message);
-  return data;
+  if (!data) return null;
+  const { product } = data;
+  return {
+    ...data,
+    options: asOptions(data.options),
+    product: product && { ...product, variants: product.variants.map((variant) => ({ ...variant, options: asOptions(variant.options) })) },
+  };
 }
 
 export const getItemQueryOptions = (slug: string) =>

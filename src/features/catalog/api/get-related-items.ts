@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { ItemPageSchema, parseOrThrow, type ItemSummary } from './item-schemas.ts';
 
-/** Items of the same category closest in price to the given one (the item itself left out). */
-export async function getRelatedItems(categorySlug: string, itemId: number, priceCents: number): Promise<ItemSummary[]> {
+/** Other products of the same category near the given one in price (its own product left out). */
+export async function getRelatedItems(categorySlug: string, productId: number, priceCents: number): Promise<ItemSummary[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('search_items', {
     category: categorySlug,
@@ -14,19 +14,19 @@ export async function getRelatedItems(categorySlug: string, itemId: number, pric
   });
   if (error) throw new Error(error.message);
   return parseOrThrow(ItemPageSchema, data, 'related items')
-    .items.filter((item) => item.id !== itemId)
+    .items.filter((item) => item.product_id !== productId)
     .slice(0, 4);
 }
 
-export const getRelatedItemsQueryOptions = (categorySlug: string, itemId: number, priceCents: number) =>
+export const getRelatedItemsQueryOptions = (categorySlug: string, productId: number, priceCents: number) =>
   queryOptions({
-    queryKey: ['catalog', 'related', categorySlug, itemId],
-    queryFn: () => getRelatedItems(categorySlug, itemId, priceCents),
+    queryKey: ['catalog', 'related', categorySlug, productId, priceCents],
+    queryFn: () => getRelatedItems(categorySlug, productId, priceCents),
   });
 
-export function useRelatedItems(categorySlug: string | undefined, itemId: number, priceCents: number) {
+export function useRelatedItems(categorySlug: string | undefined, productId: number, priceCents: number) {
   return useQuery({
-    ...getRelatedItemsQueryOptions(categorySlug ?? '', itemId, priceCents),
+    ...getRelatedItemsQueryOptions(categorySlug ?? '', productId, priceCents),
     enabled: Boolean(categorySlug),
   });
 }

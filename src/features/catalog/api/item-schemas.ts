@@ -5,7 +5,10 @@ import type { Tables } from '@/types/database';
 // it with `import()` next to supabase-js when it fetches: zod is then not part of the script the
 // first paint waits to hydrate (docs/decisions/005). Lazily loaded routes import it as usual.
 
-/** A row of search_items' page (supabase/migrations/…_catalog_search.sql). */
+/**
+ * A row of search_items' page (supabase/migrations/…_search_by_product.sql): one product, shown
+ * through the variant that best fits the search and filters (`id`, `slug`, price, stock, pictures).
+ */
 export const ItemSummarySchema = z.object({
   id: z.number(),
   slug: z.string(),
@@ -17,6 +20,10 @@ export const ItemSummarySchema = z.object({
   created_at: z.string(),
   category_slug: z.string(),
   category_name: z.string(),
+  product_id: z.number(),
+  product_title: z.string(),
+  /** How many of the product's variants are on sale (colours to choose from). */
+  variant_count: z.number(),
 });
 export type ItemSummary = z.infer<typeof ItemSummarySchema>;
 
@@ -29,6 +36,8 @@ export const ItemPageSchema = z.object({
   total: z.number(),
   total_capped: z.optional(z.boolean()),
   items: z.array(ItemSummarySchema),
+  /** The text with a typo corrected ("sofs" → "sofa"), when a word of it was one. */
+  suggestion: z.optional(z.string()),
 });
 export type ItemPage = z.infer<typeof ItemPageSchema>;
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { PAGE_SIZE, useListItems } from '../api/list-items.ts';
 import { useCatalogParams } from '../hooks/use-catalog-params.ts';
 import { countLabel } from '../utils/count-label.ts';
@@ -31,6 +32,15 @@ export function CatalogListing({
         {result.data ? countLabel(result.data.total, capped, 'item') : result.isPending ? 'Loading…' : ''}
         {result.isFetching && result.data ? ' · updating…' : ''}
       </p>
+      {result.data?.suggestion && params.query ? (
+        <p className="-mt-4 text-sm">
+          Did you mean{' '}
+          <Link to={paths.search.getHref(result.data.suggestion)} className="font-medium text-primary underline underline-offset-4">
+            {result.data.suggestion}
+          </Link>
+          ?
+        </p>
+      ) : null}
       {result.isPending ? (
         <ItemGridSkeleton />
       ) : result.isError && !result.data ? (
