@@ -139,6 +139,69 @@ describe('on a real multi-connection PostgreSQL', () => {
     expect(rows[0]).toEqual({ n: before + ROUNDS, stock: 1000 - 2 * ROUNDS });
   }, 120_000);
 
+  it(`variants of one product keep their own stock: two buyers each take the last of a different colour, ${ROUNDS} times`, async () => {
+    await admin.query(`
+      insert into products (slug, title, category_id, published_at) values ('race-chair', 'Race chair', 1, now());
+      insert into items (slug, title, price_cents, stock, category_id, product_id, options, image_paths)
+      select 'race-chair-' || colour, 'Race chair, ' || colour, 9900, 1, 1, (select id from products where slug = 'race-chair'),
+             jsonb_build_object('colour', colour), array['race-chair-' || colour || '/1']
+      from unnest(array['oak', 'ash', 'walnut']) colour;
+    `);
+    for (let round = 0; round < ROUNDS; round++) {
+      await admin.query(`update items set stock = 1 where slug like 'race-chair-%'`);
+      await admin.query(`delete from cart_items`);
+      await admin.query(
+        `insert into cart_items (user_id, item_id, quantity)
+         values ($1, (select id from items where slug = 'race-chair-oak'), 1), ($2, (select id from items where slug = 'race-chair-ash'), 1)`,
+        BUYERS,
+      );
+      const results = await Promise.all(buyers.map((client, index) => placeOrder(client, BUYERS[index] ?? '')));
+      expect(results.map((result) => result.status)).toEqual(['placed', 'placed']);
+      const { rows } = await admin.query<{ slug: string; stock: number }>(`select slug, stock from items where slug like 'race-chair-%' order by slug`);
+      expect(rows).toEqual([
+        { slug: 'race-chair-ash', stock: 0 },
+        { slug: 'race-chair-oak', stock: 0 },
+        { slug: 'race-chair-walnut', stock: 1 },
+      ]);
+    }
+  }, 120_000);
+
+  it(`a product made a draft while a buyer orders it: the order is placed before or refused after, never half, ${ROUNDS} times`, async () => {
+    const [buyer] = BUYERS;
+    const [buyerClient, staffClient] = buyers;
+    if (!buyer || !buyerClient || !staffClient) throw new Error('no clients');
+    const outcomes = { placed: 0, refused: 0 };
+    for (let round = 0; round < ROUNDS; round++) {
+      await admin.query(`update products set published_at = now() where slug = 'race-chair'`);
+      await admin.query(`update items set stock = 5 where slug like 'race-chair-%'`);
+      await admin.query(`delete from cart_items`);
+      await admin.query(`insert into cart_items (user_id, item_id, quantity) values ($1, (select id from items where slug = 'race-chair-walnut'), 1)`, [buyer]);
+      const before = (await admin.query<{ n: number }>(`select count(*)::int as n from order_items oi join items i on i.id = oi.item_id where i.slug = 'race-chair-walnut'`)).rows[0]?.n ?? 0;
+      const [order] = await Promise.allSettled([
+        placeOrder(buyerClient, buyer),
+        staffClient.query(`update products set published_at = null where slug = 'race-chair'`),
+      ]);
+      const { rows } = await admin.query<{ stock: number; on_sale: boolean; lines: number; cart: number }>(`
+        select i.stock, i.on_sale,
+               (select count(*)::int from order_items oi where oi.item_id = i.id) as lines,
+               (select count(*)::int from cart_items c where c.item_id = i.id) as cart
+        from items i where i.slug = 'race-chair-walnut'`);
+      const row = rows[0];
+      expect(row?.on_sale).toBe(false);
+      expect(row?.cart).toBe(0);
+      if (order.status === 'fulfilled') {
+        expect(order.value.status).toBe('placed');
+        expect(row).toMatchObject({ stock: 4, lines: before + 1 });
+        outcomes.placed++;
+      } else {
+        expect(String(order.reason)).toMatch(/Your cart is empty/);
+        expect(row).toMatchObject({ stock: 5, lines: before });
+        outcomes.refused++;
+      }
+    }
+    console.info(`race: ${ROUNDS} rounds of ordering while the product is made a draft → ${outcomes.placed} placed first, ${outcomes.refused} refused after`);
+  }, 120_000);
+
   it('after every race, each item’s stock is the sum of its movements, and every sale names its order', async () => {
     const mismatches = await admin.query(`
       select i.slug, i.stock, coalesce(sum(m.delta), 0)::int as ledger
