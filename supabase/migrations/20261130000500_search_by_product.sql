@@ -168,7 +168,7 @@ grant execute on function public.search_suggestion(text) to anon, authenticated,
 
 -- search_items (last in 20261128000100_store_admin.sql) one row per product. The filters are
 -- written once with `{v}` for the table alias: `i` is the row listed, `j` a sibling variant that
--- would stand for the product better (a listing keeps a variant only when no such sibling exists,
+-- would stand for the product better (a listing keeps a variant only when no such sibling exists:
 -- one index probe per row on items_product_id_idx, so the ordered index scans stay as they were).
 create or replace function public.search_items(
   query text default '',
@@ -210,6 +210,8 @@ declare
   window_products bigint[];
   rest_ids bigint[];
   rest_seen integer;
+  rows_read integer;
+  more boolean := false;
   rows jsonb;
 begin
   if page is null or page < 1 or page > 10000 then
@@ -342,21 +344,27 @@ begin
         from (select i.id, row_number() over (order by i.id) as position from public.items i
               where i.search_vector @@ $1 and ' || item_filters || ' and i.product_id <> all ($6)
                 and not exists (select 1 from public.items j
-                                where j.product_id = i.product_id and j.id < i.id and j.search_vector @@ $1 and ' || sibling_filters || ')
+                                where j.product_id = i.product_id and j.id < i.id and j.search_vector @@ $1 and ' || sibling_filters || ' offset 0)
               order by i.id limit $7) r'
         into rest_seen, rest_ids
         using ts, category_id, min_price, max_price, featured_ids, window_products, count_limit - seen, greatest(skip - seen, 0);
       page_ids := page_ids || rest_ids[1:page_size - cardinality(page_ids)];
       seen := seen + rest_seen;
     elsif candidates > cap then
-      -- More matches than the window: what it holds is a lower bound.
-      seen := greatest(seen, count_limit);
+      -- More matches than the window: the products it holds are a lower bound.
+      more := true;
     end if;
   else
+    -- The products among the first matching variants, read up to four per product: fewer rows
+    -- than that is every match (an exact count); otherwise the count is a lower bound.
+    execute 'select count(distinct i.product_id)::integer, count(*)::integer
+      from (select i.product_id from public.items i where ' || item_filters || ' limit $6) i'
+      into seen, rows_read using ts, category_id, min_price, max_price, featured_ids, 4 * count_limit;
+    more := rows_read >= 4 * count_limit;
+    -- `offset 0` keeps the sibling check a probe per row of the ordered index scan: pulled up into
+    -- an anti join, Postgres hashed every variant of the catalog first.
     item_filters := item_filters || ' and not exists (select 1 from public.items j where j.product_id = i.product_id and j.id <> i.id and '
-      || sibling_filters || ' and ' || better_sibling || ')';
-    execute 'select count(*)::integer from (select 1 from public.items i where ' || item_filters || ' limit $6) hits'
-      into seen using ts, category_id, min_price, max_price, featured_ids, count_limit;
+      || sibling_filters || ' and ' || better_sibling || ' offset 0)';
     execute 'select coalesce(array_agg(p.id order by p.position), ''{}'') from (
         select i.id, row_number() over (order by ' || order_clause || ') as position
         from public.items i
@@ -379,7 +387,7 @@ begin
     join public.categories c on c.id = i.category_id
   ) page_rows;
 
-  return jsonb_build_object('total', least(seen, count_limit - 1), 'total_capped', seen >= count_limit, 'items', rows)
+  return jsonb_build_object('total', least(seen, count_limit - 1), 'total_capped', more or seen >= count_limit, 'items', rows)
     || case when suggestion is not null then jsonb_build_object('suggestion', suggestion) else '{}'::jsonb end;
 end;
 $$;
