@@ -1,11 +1,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { colourWord, generateItems, itemPictures, productsOf } from './catalog-generator.ts';
+import { colourWord, generateItems, itemPictures, productsOf, type SeedProduct } from './catalog-generator.ts';
 import { CATEGORIES, COLOURS, MATERIALS } from './catalog-vocabulary.ts';
 import { itemImageSvg } from './item-image.ts';
 import { lookColour, type ItemLook } from './item-look.ts';
+import { KIND_SPECS, MEASURES } from './kind-specs.ts';
 
 const DEMO = generateItems(240);
+// Larger than the demo, so every kind comes in each of its materials (the demo has no dining table).
+const LARGE = generateItems(3000);
 const KINDS = CATEGORIES.flatMap((category) => category.kinds.map((kind) => ({ ...kind, category: category.slug })));
 
 function rgb(hex: string): [number, number, number] {
@@ -105,7 +108,8 @@ describe('the demo catalog', () => {
     // Masks of each kind drawn in one colour: no two overlap by more than 85 %.
     const masks = await Promise.all(
       KINDS.map(async (kind) => {
-        const raw = await pixels(itemImageSvg({ shape: kind.shape, material: 'cast iron', colour: null }, 'front'));
+        const size = KIND_SPECS[kind.shape]?.size ?? [1, 1, 1];
+        const raw = await pixels(itemImageSvg({ shape: kind.shape, material: 'cast iron', colour: null, size }, 'front'));
         return Uint8Array.from({ length: raw.length / 3 }, (_, n) => ((raw[n * 3] ?? 255) < 90 ? 1 : 0));
       }),
     );
@@ -166,18 +170,124 @@ describe('the demo catalog’s products', () => {
   });
 
   it('states sizes a shopper can trust: a six-seat dining table is long, a side table small, a rug lies flat', () => {
-    const ofKind = (kind: string) => DEMO.filter((item) => item.kind === kind).map((item) => item.product);
+    const ofKind = (kind: string) => LARGE.filter((item) => item.kind === kind).map((item) => item.product);
+    expect(ofKind('dining table').length).toBeGreaterThan(0);
     for (const table of ofKind('dining table')) {
       expect(table.width_cm).toBeGreaterThanOrEqual(180);
       expect(table.width_cm).toBeGreaterThan(table.depth_cm * 1.8);
     }
     for (const table of ofKind('side table')) expect(Math.max(table.width_cm, table.depth_cm)).toBeLessThanOrEqual(55);
     for (const rug of ofKind('rug')) expect(rug.height_cm).toBeLessThanOrEqual(2);
-    for (const product of PRODUCTS) {
+    for (const product of productsOf(LARGE)) {
       for (const value of [product.width_cm, product.depth_cm, product.height_cm, product.weight_kg]) expect(value).toBeGreaterThan(0);
       expect(product.materials).not.toBe('');
       expect(product.care).not.toBe('');
       expect(product.assembly).not.toBe('');
     }
   });
+
+  it('keeps what a description says about size true of the product’s measures', () => {
+    const broken: string[] = [];
+    const unchecked: string[] = [];
+    const used = new Set<RegExp>();
+    for (const item of LARGE) {
+      const product = item.product;
+      const checked: [number, number][] = [];
+      for (const claim of SIZE_CLAIMS) {
+        for (const match of item.description.matchAll(new RegExp(claim.says.source, 'gi'))) {
+          used.add(claim.says);
+          checked.push([match.index, match.index + match[0].length]);
+          if (!claim.holds(product, match.slice(1).map(Number))) {
+            broken.push(`${product.title} (${product.width_cm} × ${product.depth_cm} × ${product.height_cm} cm): "${match[0]}"`);
+          }
+        }
+      }
+      // Every measure and size word the description uses is one of the claims above, or not about the product's size.
+      for (const match of item.description.matchAll(SIZE_WORDS)) {
+        const covered = checked.some(([from, to]) => match.index >= from && match.index < to);
+        const around = item.description.slice(Math.max(0, match.index - 30), match.index + 30).toLowerCase();
+        if (!covered && !NOT_ITS_SIZE.some((phrase) => around.includes(phrase.toLowerCase()))) {
+          unchecked.push(`${item.kind}: "${match[0]}" in "${item.description}"`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+    expect([...new Set(unchecked)]).toEqual([]);
+    // No claim outlives the words it checks.
+    expect(SIZE_CLAIMS.filter((claim) => !used.has(claim.says)).map((claim) => claim.says.source)).toEqual([]);
+  });
+
+  it('gives every product of one look one size, so the picture stored for the look is drawn to each of them', () => {
+    const sizes = new Map<string, string>();
+    for (const item of LARGE) {
+      const size = JSON.stringify([item.product.width_cm, item.product.depth_cm, item.product.height_cm]);
+      expect(item.look.size).toEqual([item.product.width_cm, item.product.depth_cm, item.product.height_cm]);
+      for (const path of item.image_paths) {
+        expect(sizes.get(path) ?? size, `${item.title}: ${path}`).toBe(size);
+        sizes.set(path, size);
+      }
+    }
+  });
+
+  it('varies a kind’s measures around the stated ones, keeping round things round and stated sizes exact', () => {
+    for (const product of productsOf(LARGE)) {
+      const item = LARGE.find((candidate) => candidate.product === product);
+      const spec = KIND_SPECS[item?.look.shape ?? ''];
+      if (!spec) throw new Error(product.title);
+      const size = [product.width_cm, product.depth_cm, product.height_cm];
+      MEASURES.forEach((measure, n) => {
+        const stated = spec.size[n] ?? 0;
+        if (spec.fixed?.includes(measure)) expect(size[n], `${product.title} ${measure}`).toBe(stated);
+        expect(size[n], `${product.title} ${measure}`).toBeGreaterThanOrEqual(Math.floor(stated * 0.9));
+        expect(size[n], `${product.title} ${measure}`).toBeLessThanOrEqual(Math.ceil(stated * 1.1));
+      });
+      if (spec.same) expect(size[MEASURES.indexOf(spec.same[0])], product.title).toBe(size[MEASURES.indexOf(spec.same[1])]);
+    }
+  });
 });
+
+/** Roughly what a round body of this diameter and height holds, in ml. */
+const holds = (product: SeedProduct) => Math.PI * (product.depth_cm / 2) ** 2 * product.height_cm;
+
+/**
+ * What the generator's descriptions say about a product's size, and what its measures must then
+ * be. Seating: 60 cm a diner along a table's sides, 45–60 cm a person on a bench.
+ */
+const SIZE_CLAIMS: { says: RegExp; holds: (product: SeedProduct, numbers: number[]) => boolean }[] = [
+  { says: /Seats six/, holds: (p) => p.width_cm >= 180 && p.width_cm < 240 },
+  { says: /Seats three/, holds: (p) => p.width_cm >= 135 && p.width_cm < 180 },
+  { says: /Three seats/, holds: (p) => p.width_cm >= 180 && p.width_cm <= 240 },
+  { says: /Fits a (\d+) × (\d+) cm cushion/, holds: (p, [w, d]) => p.width_cm === w && p.depth_cm === d },
+  { says: /reversible, (\d+) × (\d+) cm/, holds: (p, [w, d]) => p.width_cm === w && p.depth_cm === d },
+  { says: /Flat-woven/, holds: (p) => p.height_cm <= 2 },
+  { says: /For a (\d+) × (\d+) cm print/, holds: (p, [w = 0, h = 0]) => p.width_cm - w >= 2 && p.width_cm - w <= 10 && p.height_cm - h >= 2 && p.height_cm - h <= 10 },
+  { says: /Round, (\d+) cm across/, holds: (p, [across]) => p.width_cm === across && p.height_cm === across },
+  { says: /(\d+) cm across, with a low rim/, holds: (p, [across]) => p.width_cm === across && p.depth_cm === across },
+  { says: /a (\d+) cm blade/, holds: (p, [blade = 0]) => p.width_cm - blade >= 8 && p.width_cm - blade <= 18 },
+  { says: /Holds (\d+) ml/, holds: (p, [ml = 0]) => holds(p) >= ml && holds(p) <= 2 * ml },
+  { says: /a litre/, holds: (p) => holds(p) >= 1000 && holds(p) <= 3000 },
+  { says: /A small round top/, holds: (p) => p.width_cm === p.depth_cm && p.width_cm <= 55 },
+  { says: /Low and wide/, holds: (p) => p.height_cm <= 45 && p.width_cm >= 2 * p.height_cm },
+  { says: /Low and reclined/, holds: (p) => p.height_cm <= 90 && p.depth_cm >= p.height_cm },
+  { says: /Long and low/, holds: (p) => p.width_cm >= 2 * p.height_cm && p.height_cm <= 90 },
+  { says: /Narrow enough for a hallway, tall enough/, holds: (p) => p.depth_cm <= 40 && p.height_cm >= 70 },
+  { says: /A tall, soft light/, holds: (p) => p.height_cm >= 140 },
+  { says: /Counter height/, holds: (p) => p.height_cm >= 60 && p.height_cm <= 70 },
+  { says: /Deep and upholstered/, holds: (p) => p.depth_cm >= 75 },
+  { says: /A deep top/, holds: (p) => p.depth_cm >= 60 },
+  { says: /each deep enough for large books/, holds: (p) => p.depth_cm >= 30 },
+  { says: /Its long arm reaches/, holds: (p) => p.depth_cm >= 60 },
+  { says: /a long, cool handle/, holds: (p) => p.width_cm - p.depth_cm >= 15 },
+  { says: /Wide and deep/, holds: (p) => p.width_cm >= 24 && p.height_cm >= 9 },
+  { says: /Shallow with a broad rim/, holds: (p) => p.height_cm <= 7 },
+  { says: /Runs the length of a dining table/, holds: (p) => p.depth_cm >= 150 },
+];
+
+const SIZE_WORDS = /\b(?:small|large|larger|long|length|tall|low|narrow|wide|deep|shallow|short|big|compact|broad|high|\d+(?: × \d+)? ?(?:cm|mm|ml)|litre|seats?|two|three|four|five|six)\b/gi;
+
+/** Size words in descriptions that are about something else than the product's measures. */
+const NOT_ITS_SIZE = [
+  'small batches', 'a small bulb', 'a narrow neck', 'a deep hem', 'long films', 'long dinners', 'a generous seat', 'Hangs low',
+  'arms low enough', 'feel larger', 'a low rim', 'no two are', 'two pillowcases', 'Two tables', 'one under the other', 'Two doors',
+  'Four drawers', 'Six hooks', 'Two panels', 'A seat, a perch', 'Five open shelves',
+];

@@ -9,7 +9,7 @@ import {
   type Material,
   type MaterialName,
 } from './catalog-vocabulary.ts';
-import { KIND_SPECS, type KindSpec } from './kind-specs.ts';
+import { KIND_SPECS, MEASURES, type KindSpec } from './kind-specs.ts';
 import { IMAGE_VIEWS, type ImageView, type ItemLook } from './item-look.ts';
 import { createRandom, type Random } from './random.ts';
 
@@ -110,10 +110,23 @@ function shopPrice(cents: number): number {
 /** A product has its material's own colour and up to this many dyed, stained or glazed ones. */
 const MAX_COLOURS = 3;
 
-/** A kind's stated size, a little different per product (5 % steps), never below 1 cm. */
-function productSize(spec: KindSpec, random: Random): [number, number, number] {
-  const vary = (cm: number) => (cm <= 2 ? cm : Math.max(1, Math.round(cm * (0.9 + random.int(0, 4) * 0.05))));
-  return [vary(spec.size[0]), vary(spec.size[1]), vary(spec.size[2])];
+type Size = [number, number, number];
+
+/**
+ * A kind's stated size, a little different per product (5 % steps either way, never below 1 cm),
+ * except the measures its description states and those too small to vary; measures that are one
+ * (a round top's width and depth) stay one. A step is drawn for every measure over 2 cm, used or
+ * not, so the rest of the catalog (colours, prices, stock) does not move when a kind's spec does.
+ */
+function productSize(spec: KindSpec, random: Random): Size {
+  const fixed = new Set((spec.fixed ?? []).map((measure) => MEASURES.indexOf(measure)));
+  const size = spec.size.map((cm, n) => {
+    if (cm <= 2) return cm;
+    const step = random.int(0, 4);
+    return fixed.has(n) ? cm : Math.max(1, Math.round(cm * (0.9 + step * 0.05)));
+  }) as Size;
+  if (spec.same) size[MEASURES.indexOf(spec.same[1])] = size[MEASURES.indexOf(spec.same[0])] as number;
+  return size;
 }
 
 /** The colour a variant is called by: the named one, or its material's own ("natural oak", "olive velvet"). */
@@ -133,6 +146,10 @@ export function generateItems(count: number, seed = 20261122): SeedItem[] {
   const perCategory = CATEGORIES.map((category) => designs(category, random));
   const turns = CATEGORIES.map(() => 0);
   const featuredIn = new Set<string>();
+  // Pictures are stored per kind, material and colour, so every product of one design (a kind in
+  // a material, under whichever collection name) keeps the size the first one got: the picture
+  // drawn to that size is true for all of them.
+  const designSizes = new Map<string, Size>();
   const items: SeedItem[] = [];
   for (let productIndex = 0; items.length < count; productIndex++) {
     const categoryIndex = productIndex % CATEGORIES.length;
@@ -149,7 +166,10 @@ export function generateItems(count: number, seed = 20261122): SeedItem[] {
     const made = kind.materials.length > 1 ? `${material} ` : '';
     const productTitle = capitalise(`${collection} ${made}${kind.name}${edition}`);
     const spec = KIND_SPECS[kind.shape] as KindSpec;
-    const [width_cm, depth_cm, height_cm] = productSize(spec, random);
+    const drawn = productSize(spec, random);
+    const size = designSizes.get(`${kind.shape}/${material}`) ?? drawn;
+    designSizes.set(`${kind.shape}/${material}`, size);
+    const [width_cm, depth_cm, height_cm] = size;
     const texture = MATERIALS[material].texture;
     const opener = random.pick(DESCRIPTION_OPENERS);
     const basePrice = shopPrice(random.int(kind.price[0], kind.price[1]) * MATERIALS[material].price);
@@ -171,7 +191,7 @@ export function generateItems(count: number, seed = 20261122): SeedItem[] {
     };
     for (const colour of colours) {
       if (items.length >= count) break;
-      const look: ItemLook = { shape: kind.shape, material, colour };
+      const look: ItemLook = { shape: kind.shape, material, colour, size };
       const title = `${productTitle}${colour ? `, ${colour}` : ''}`;
       // A dyed, stained or glazed finish of a larger piece costs €10 more than the material's own.
       const price_cents = colour && basePrice >= 20000 ? basePrice + 1000 : basePrice;

@@ -1,10 +1,14 @@
 import { COLOURS, MATERIALS, type ColourName, type MaterialName } from './catalog-vocabulary.ts';
 
-/** What a picture shows: one kind, in one material, in its own colour or a named one. */
+/**
+ * What a picture shows: one kind, in one material, in its own colour or a named one, at its
+ * product's size (width, depth, height in cm), which it is drawn to within its kind.
+ */
 export interface ItemLook {
   shape: string;
   material: MaterialName;
   colour: ColourName | null;
+  size: readonly [number, number, number];
 }
 
 /** The gallery's views: the item, a close look at its material, and the item in a room. */
