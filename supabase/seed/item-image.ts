@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { MATERIALS, type Texture } from './catalog-vocabulary.ts';
 import { IMAGE_ASPECT, IMAGE_WIDTHS, lookColour, type ImageView, type ItemLook } from './item-look.ts';
-import { SILHOUETTES } from './item-silhouettes.ts';
+import { placeSilhouette, SILHOUETTES, type Box } from './item-silhouettes.ts';
 
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16) / 255) as [number, number, number];
@@ -29,23 +29,29 @@ const TEXTURES: Record<Texture, string> = {
   hide: stroke(lines(46, (y) => `M0 ${y + 20} h400`), '#fff', 0.28, 1.2, ' stroke-dasharray="5 4"'),
 };
 
-/** Where each view puts the 400 × 500 drawing: scale around a centre point, and a slight turn for the room. */
-const VIEW_TRANSFORMS: Record<ImageView, string> = {
-  front: '',
-  detail: 'translate(200 270) scale(1.9) translate(-200 -270)',
-  room: 'translate(230 330) rotate(-3) scale(.72) translate(-200 -300)',
-};
+/**
+ * Where each view puts the 400 × 500 drawing: the item as drawn, a close look at the middle of
+ * the item (a long, low table is looked at where it is, not at the empty wall above it), and a
+ * slight turn for the room.
+ */
+function viewTransform(view: ImageView, item: Box): string {
+  if (view === 'front') return '';
+  if (view === 'room') return 'translate(230 330) rotate(-3) scale(.72) translate(-200 -300)';
+  return `translate(200 260) scale(1.9) translate(${Math.round(-(item.x + item.width / 2))} ${Math.round(-(item.y + item.height / 2))})`;
+}
 
 /**
- * A deterministic product picture, drawn for its item: the silhouette of its kind, filled with the
- * colour its title names (or its material's own), marked with its material's texture, on a
- * backdrop light or dark enough to set it off.
+ * A deterministic product picture, drawn for its item: the silhouette of its kind, to scale for its
+ * product's size, filled with the colour its title names (or its material's own), marked with its
+ * material's texture, on a backdrop light or dark enough to set it off.
  */
 export function itemImageSvg(look: ItemLook, view: ImageView = 'front'): string {
   const silhouette = SILHOUETTES[look.shape];
   if (silhouette === undefined) throw new Error(`no silhouette for "${look.shape}"`);
+  const { transform, box } = placeSilhouette(look.shape, look.size);
+  const drawing = silhouette.item + (silhouette.extra ?? '');
   // The texture covers the item's own material, not its details (a clock face, a mirror's glass).
-  const elements = silhouette.match(/<[^>]+\/>/g) ?? [];
+  const elements = drawing.match(/<[^>]+\/>/g) ?? [];
   const body = elements.filter((element) => !element.includes(' fill="')).join('');
   const details = elements.filter((element) => element.includes(' fill="')).join('');
   const colour = lookColour(look);
@@ -55,13 +61,17 @@ export function itemImageSvg(look: ItemLook, view: ImageView = 'front'): string 
     view === 'room'
       ? `<rect y="380" width="400" height="120" fill="#000" opacity=".07"/><rect y="372" width="400" height="8" fill="#fff" opacity=".25"/>`
       : `<rect y="446" width="400" height="54" fill="#000" opacity=".05"/>`;
+  // What stands on the floor casts a shadow as wide as it is drawn.
+  const shadow = silhouette.anchor === undefined || silhouette.anchor === 'floor' ? Math.min(175, Math.max(36, box.width * 0.55)) : 150;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 500" width="400" height="500">
   <defs><linearGradient id="backdrop" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient><clipPath id="shape">${body}</clipPath></defs>
   <rect width="400" height="500" fill="url(#backdrop)"/>${room}
-  <g transform="${VIEW_TRANSFORMS[view]}">
-    <ellipse cx="200" cy="442" rx="150" ry="9" fill="#000" opacity=".12"/>
-    <g fill="${colour}">${silhouette}</g>
-    <g clip-path="url(#shape)">${TEXTURES[MATERIALS[look.material].texture]}</g>${details}
+  <g transform="${viewTransform(view, box)}">
+    <ellipse cx="${Math.round(box.x + box.width / 2)}" cy="442" rx="${Math.round(shadow)}" ry="9" fill="#000" opacity=".12"/>${silhouette.setting ?? ''}
+    <g transform="${transform}">
+      <g fill="${colour}">${drawing}</g>
+      <g clip-path="url(#shape)">${TEXTURES[MATERIALS[look.material].texture]}</g>${details}
+    </g>
   </g>
 </svg>`;
 }
