@@ -30,5 +30,7 @@ export const paths = {
   adminItems: { path: 'items', getHref: () => '/admin/items' },
   adminNewItem: { path: 'items/new', getHref: () => '/admin/items/new' },
   adminItem: { path: 'items/:id', getHref: (id: number) => `/admin/items/${id}` },
+  adminNewProduct: { path: 'products/new', getHref: () => '/admin/products/new' },
+  adminProduct: { path: 'products/:id', getHref: (id: number) => `/admin/products/${id}` },
   adminActivity: { path: 'activity', getHref: () => '/admin/activity' },
 } as const;

@@ -1,11 +1,12 @@
 import { userScope } from '@/lib/user-scope';
 
-export type ItemStatusFilter = 'on-sale' | 'archived' | 'low-stock' | 'all';
+/** The admin list's "Show" choice: products by publication, or by what their variants need. */
+export type ProductStatusFilter = 'all' | 'published' | 'drafts' | 'low-stock' | 'archived';
 
-export interface ItemListFilters {
+export interface ProductListFilters {
   search: string;
   category: number | null;
-  status: ItemStatusFilter;
+  status: ProductStatusFilter;
   page: number;
 }
 
@@ -22,8 +23,13 @@ export const ADMIN_STALE_TIME = 0;
  */
 export const adminKeys = {
   all: (userId: string) => ['admin', userScope(userId)] as const,
+  /**
+   * Everything that shows several items at once: the product list and each product with its
+   * variants. Any change of an item (a picture, stock, a sale) refreshes them all.
+   */
   itemLists: (userId: string) => [...adminKeys.all(userId), 'items'] as const,
-  items: (userId: string, filters: ItemListFilters) => [...adminKeys.itemLists(userId), filters] as const,
+  products: (userId: string, filters: ProductListFilters) => [...adminKeys.itemLists(userId), 'list', filters] as const,
+  product: (userId: string, productId: number) => [...adminKeys.itemLists(userId), 'product', productId] as const,
   item: (userId: string, itemId: number) => [...adminKeys.all(userId), 'item', itemId] as const,
   movements: (userId: string, itemId: number) => [...adminKeys.all(userId), 'movements', itemId] as const,
   categories: (userId: string) => [...adminKeys.all(userId), 'categories'] as const,

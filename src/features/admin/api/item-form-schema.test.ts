@@ -9,6 +9,8 @@ const valid: ItemFormValues = {
   categoryId: '3',
   featured: true,
   stock: '12',
+  colour: '',
+  material: '',
 };
 
 describe('slugFromTitle', () => {
@@ -23,7 +25,7 @@ describe('slugFromTitle', () => {
 describe('parseItemForm', () => {
   it('turns the typed form into the row to save', () => {
     expect(parseItemForm(valid)).toEqual({
-      input: { title: 'Linen cushion', slug: 'linen-cushion', description: 'Soft.', price_cents: 2450, category_id: 3, featured: true, stock: 12 },
+      input: { title: 'Linen cushion', slug: 'linen-cushion', description: 'Soft.', price_cents: 2450, category_id: 3, featured: true, stock: 12, options: {} },
     });
   });
 
@@ -40,5 +42,10 @@ describe('parseItemForm', () => {
     });
     expect(parseItemForm({ ...valid, price: ' ' })).toEqual({ errors: { price: 'Enter a price.' } });
     expect(parseItemForm({ ...valid, slug: '' })).toEqual({ errors: { slug: 'Choose a web address for the item.' } });
+  });
+
+  it('keeps the options filled in, trimmed, under the names the database takes', () => {
+    expect(parseItemForm({ ...valid, colour: ' Rust ', material: '' })).toMatchObject({ input: { options: { colour: 'Rust' } } });
+    expect(parseItemForm({ ...valid, colour: 'x'.repeat(41) })).toEqual({ errors: { colour: 'Keep the colour under 40 characters.' } });
   });
 });

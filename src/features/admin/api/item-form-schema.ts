@@ -10,6 +10,9 @@ export interface ItemFormValues {
   categoryId: string;
   featured: boolean;
   stock: string;
+  /** A variant's options (empty: the variant has no such option). */
+  colour: string;
+  material: string;
 }
 
 export type ItemFormErrors = Partial<Record<keyof ItemFormValues, string>>;
@@ -28,6 +31,8 @@ const ItemInputSchema = z.object({
     z.regex(SLUG_PATTERN, 'Use lower-case letters, digits and single dashes between them, like “linen-cushion”.'),
   ),
   description: z.string().check(z.maxLength(5000, 'Keep the description under 5,000 characters.')),
+  colour: z.string().check(z.refine((value) => value.trim().length <= 40, 'Keep the colour under 40 characters.')),
+  material: z.string().check(z.refine((value) => value.trim().length <= 40, 'Keep the material under 40 characters.')),
 });
 
 /** The web address an item would get from its name: "Café Table — Oak" → "cafe-table-oak". */
@@ -50,12 +55,28 @@ export interface ItemInput {
   category_id: number;
   featured: boolean;
   stock: number;
+  /** Option name → value, such as { colour: 'Rust' } (items.options). */
+  options: Record<string, string>;
+}
+
+/** Option name → value for the option fields filled in; the database wants lower-case names. */
+export function itemOptions(values: Pick<ItemFormValues, 'colour' | 'material'>): Record<string, string> {
+  const options: Record<string, string> = {};
+  if (values.colour.trim()) options.colour = values.colour.trim();
+  if (values.material.trim()) options.material = values.material.trim();
+  return options;
 }
 
 /** Checks the form; the item to save, or an error per field (every message says what to do). */
 export function parseItemForm(values: ItemFormValues): { input: ItemInput } | { errors: ItemFormErrors } {
   const errors: ItemFormErrors = {};
-  const parsed = ItemInputSchema.safeParse({ title: values.title, slug: values.slug, description: values.description });
+  const parsed = ItemInputSchema.safeParse({
+    title: values.title,
+    slug: values.slug,
+    description: values.description,
+    colour: values.colour,
+    material: values.material,
+  });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as keyof ItemFormValues;
@@ -79,6 +100,7 @@ export function parseItemForm(values: ItemFormValues): { input: ItemInput } | { 
       category_id: categoryId,
       featured: values.featured,
       stock,
+      options: itemOptions(values),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
+import type { TablesInsert } from '@/types/database';
 import { adminErrorMessage } from './admin-errors.ts';
 import { adminKeys } from './admin-keys.ts';
 import { ITEM_COLUMNS, type AdminItem } from './admin-items.ts';
@@ -19,7 +20,10 @@ export const STALE_ITEM_MESSAGE = 'Someone else changed this item since you open
 /** Creates an item; its stock is recorded as the first stock movement (trigger). */
 export async function createItem(input: ItemInput): Promise<AdminItem> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('items').insert(input).select(ITEM_COLUMNS).single();
+  // The generated type wants product_id, which the database gives a lone item itself (a product
+  // of its own, published: the item is on sale at once).
+  const row: Omit<TablesInsert<'items'>, 'product_id'> = input;
+  const { data, error } = await supabase.from('items').insert(row as TablesInsert<'items'>).select(ITEM_COLUMNS).single();
   if (error?.code === '23505') throw new ItemFieldError({ slug: 'Another item already has this web address. Choose another.' });
   if (error) throw new Error(adminErrorMessage(error, 'the item was not created'));
   return data;
@@ -43,7 +47,7 @@ export type ItemGuard = { updated_at: string } | { image_paths: readonly string[
 export async function updateItem(
   itemId: number,
   guard: ItemGuard,
-  changes: Partial<Pick<AdminItem, 'title' | 'description' | 'price_cents' | 'category_id' | 'featured' | 'image_paths' | 'archived_at'>>,
+  changes: Partial<Pick<AdminItem, 'title' | 'description' | 'price_cents' | 'category_id' | 'featured' | 'image_paths' | 'archived_at' | 'options'>>,
 ): Promise<AdminItem> {
   const supabase = await getSupabase();
   let request = supabase.from('items').update(changes).eq('id', itemId);

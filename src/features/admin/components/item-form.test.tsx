@@ -61,7 +61,7 @@ describe('ItemForm (creating)', () => {
     fireEvent.change(screen.getByLabelText('Stock'), { target: { value: '4' } });
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create item' })));
-    expect(onSubmit).toHaveBeenCalledWith({ title: 'Lamp', slug: 'lamp', description: '', price_cents: 1250, category_id: 2, featured: false, stock: 4 });
+    expect(onSubmit).toHaveBeenCalledWith({ title: 'Lamp', slug: 'lamp', description: '', price_cents: 1250, category_id: 2, featured: false, stock: 4, options: {} });
     expect(errorOf('Web address')).toContain('Another item already has this web address. Choose another.');
 
     fireEvent.change(screen.getByLabelText('Web address'), { target: { value: 'lamp-2' } });
@@ -70,5 +70,34 @@ describe('ItemForm (creating)', () => {
     expect(screen.getByRole('alert').textContent).toBe('You seem to be offline: the item was not created.');
     expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Lamp');
     expect(screen.getByLabelText('Price (€)')).toHaveProperty('value', '12,50');
+  });
+});
+
+describe('ItemForm (adding a variant)', () => {
+  it('asks for the options, names the variant after its product and options, and leaves the category to the product', async () => {
+    const onSubmit = vi.fn(() => Promise.resolve());
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(adminKeys.categories(USER), [{ id: 7, name: 'Tables' }]);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ItemForm userId={USER} item={null} product={{ title: 'Linden table', category_id: 7 }} submitLabel="Add variant" onSubmit={onSubmit} />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByLabelText('Category')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Colour'), { target: { value: 'Oak' } });
+    expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Linden table, Oak');
+    expect(screen.getByLabelText('Web address')).toHaveProperty('value', 'linden-table-oak');
+    fireEvent.change(screen.getByLabelText('Price (€)'), { target: { value: '450' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add variant' })));
+    expect(onSubmit).toHaveBeenCalledWith({
+      title: 'Linden table, Oak',
+      slug: 'linden-table-oak',
+      description: '',
+      price_cents: 45000,
+      category_id: 7,
+      featured: false,
+      stock: 0,
+      options: { colour: 'Oak' },
+    });
   });
 });

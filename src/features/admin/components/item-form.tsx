@@ -3,12 +3,17 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { useAdminCategories, type AdminItem } from '../api/admin-items.ts';
-import { parseItemForm, slugFromTitle, type ItemFormErrors, type ItemFormValues, type ItemInput } from '../api/item-form-schema.ts';
+import { itemOptions, parseItemForm, slugFromTitle, type ItemFormErrors, type ItemFormValues, type ItemInput } from '../api/item-form-schema.ts';
+import { variantTitle } from '../api/product-form-schema.ts';
 import { ItemFieldError, StaleItemError } from '../api/save-item.ts';
+import { optionsOf } from '../utils/variant-label.ts';
 import { CheckboxField, SelectField, TextAreaField } from './form-controls.tsx';
 
-function valuesOf(item: AdminItem | null): ItemFormValues {
-  if (!item) return { title: '', slug: '', description: '', price: '', categoryId: '', featured: false, stock: '0' };
+function valuesOf(item: AdminItem | null, product: VariantOf | undefined): ItemFormValues {
+  if (!item) {
+    return { title: product?.title ?? '', slug: product ? slugFromTitle(product.title) : '', description: '', price: '', categoryId: product ? String(product.category_id) : '', featured: false, stock: '0', colour: '', material: '' };
+  }
+  const options = optionsOf(item.options);
   return {
     title: item.title,
     slug: item.slug,
@@ -17,13 +22,26 @@ function valuesOf(item: AdminItem | null): ItemFormValues {
     categoryId: String(item.category_id),
     featured: item.featured,
     stock: String(item.stock),
+    colour: options.colour ?? '',
+    material: options.material ?? '',
   };
+}
+
+/** The product a variant belongs to: its name starts the variant's, and its category is the variant's. */
+interface VariantOf {
+  title: string;
+  category_id: number;
 }
 
 interface ItemFormProps {
   userId: string;
   /** The item as loaded; null to create one (web address and starting stock are asked only then). */
   item: AdminItem | null;
+  /**
+   * The product of the variant edited or added: its options are asked, and not its category (the
+   * product's). Without it, a new item of its own (a product of its own, on sale at once).
+   */
+  product?: VariantOf;
   submitLabel: string;
   onSubmit: (input: ItemInput) => Promise<unknown>;
   /** Refills the form with the item as saved now (offered when a save was refused as stale). */
@@ -34,10 +52,12 @@ interface ItemFormProps {
  * An item's details. Every field says what is wrong on submit (and as you fix it), nothing typed
  * is lost when saving fails, and the web address follows the name until staff edit it themselves.
  */
-export function ItemForm({ userId, item, submitLabel, onSubmit, onReload }: ItemFormProps) {
+export function ItemForm({ userId, item, product, submitLabel, onSubmit, onReload }: ItemFormProps) {
   const categories = useAdminCategories(userId);
-  const [values, setValues] = useState(() => valuesOf(item));
+  const [values, setValues] = useState(() => valuesOf(item, product));
   const [slugEdited, setSlugEdited] = useState(item !== null);
+  const [titleEdited, setTitleEdited] = useState(item !== null || !product);
+  const isVariant = product !== undefined;
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<ItemFormErrors>({});
   const [failure, setFailure] = useState<{ message: string; stale: boolean } | null>(null);
@@ -51,7 +71,9 @@ export function ItemForm({ userId, item, submitLabel, onSubmit, onReload }: Item
   const change = <K extends keyof ItemFormValues>(name: K, value: ItemFormValues[K]) => {
     setValues((current) => {
       const next = { ...current, [name]: value };
-      if (name === 'title' && !slugEdited) next.slug = slugFromTitle(String(value));
+      // A new variant's name follows its product's and its options ("Linden table, Rust") until staff type one.
+      if ((name === 'colour' || name === 'material') && product && !titleEdited) next.title = variantTitle(product.title, itemOptions(next));
+      if ((name === 'title' || name === 'colour' || name === 'material') && !slugEdited) next.slug = slugFromTitle(next.title);
       return next;
     });
     setServerErrors((current) => {
@@ -91,7 +113,40 @@ export function ItemForm({ userId, item, submitLabel, onSubmit, onReload }: Item
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-      <TextField label="Name" name="title" value={values.title} error={errors.title} onChange={(event) => change('title', event.target.value)} maxLength={200} required />
+      {isVariant ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Colour"
+            name="colour"
+            value={values.colour}
+            error={errors.colour}
+            hint="Optional. Shoppers choose variants by it."
+            onChange={(event) => change('colour', event.target.value)}
+            maxLength={40}
+          />
+          <TextField
+            label="Material"
+            name="material"
+            value={values.material}
+            error={errors.material}
+            hint="Optional."
+            onChange={(event) => change('material', event.target.value)}
+            maxLength={40}
+          />
+        </div>
+      ) : null}
+      <TextField
+        label="Name"
+        name="title"
+        value={values.title}
+        error={errors.title}
+        onChange={(event) => {
+          setTitleEdited(true);
+          change('title', event.target.value);
+        }}
+        maxLength={200}
+        required
+      />
       {creating ? (
         <TextField
           label="Web address"
@@ -112,14 +167,16 @@ export function ItemForm({ userId, item, submitLabel, onSubmit, onReload }: Item
           Web address: <span className="font-medium text-foreground">/items/{values.slug}</span> (fixed, so links keep working)
         </p>
       )}
-      <TextAreaField
-        label="Description"
-        name="description"
-        value={values.description}
-        error={errors.description}
-        onChange={(event) => change('description', event.target.value)}
-        rows={5}
-      />
+      {creating && isVariant ? null : (
+        <TextAreaField
+          label="Description"
+          name="description"
+          value={values.description}
+          error={errors.description}
+          onChange={(event) => change('description', event.target.value)}
+          rows={5}
+        />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Price (€)"
@@ -130,21 +187,23 @@ export function ItemForm({ userId, item, submitLabel, onSubmit, onReload }: Item
           onChange={(event) => change('price', event.target.value)}
           required
         />
-        <SelectField
-          label="Category"
-          name="categoryId"
-          value={values.categoryId}
-          error={errors.categoryId ?? (categories.isError ? categories.error.message : undefined)}
-          onChange={(event) => change('categoryId', event.target.value)}
-          required
-        >
-          <option value="">Choose a category</option>
-          {categories.data?.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </SelectField>
+        {isVariant ? null : (
+          <SelectField
+            label="Category"
+            name="categoryId"
+            value={values.categoryId}
+            error={errors.categoryId ?? (categories.isError ? categories.error.message : undefined)}
+            onChange={(event) => change('categoryId', event.target.value)}
+            required
+          >
+            <option value="">Choose a category</option>
+            {categories.data?.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
       </div>
       {creating ? (
         <TextField
@@ -158,13 +217,15 @@ export function ItemForm({ userId, item, submitLabel, onSubmit, onReload }: Item
           required
         />
       ) : null}
-      <CheckboxField
-        label="Featured"
-        name="featured"
-        hint="Shown on the home page."
-        checked={values.featured}
-        onChange={(event) => change('featured', event.target.checked)}
-      />
+      {creating && isVariant ? null : (
+        <CheckboxField
+          label="Featured"
+          name="featured"
+          hint="Shown on the home page."
+          checked={values.featured}
+          onChange={(event) => change('featured', event.target.checked)}
+        />
+      )}
       {failure ? (
         <FormAlert tone="error">
           {failure.message}

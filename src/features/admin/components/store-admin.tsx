@@ -5,7 +5,8 @@ import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
 import { ActivityLog } from './activity-log.tsx';
 import { ItemEditorPage } from './item-editor-page.tsx';
-import { ItemList } from './item-list.tsx';
+import { ProductList } from './product-list.tsx';
+import { ProductRoutePage } from './product-page.tsx';
 import { OrderBoard } from './order-board.tsx';
 
 const SECTIONS = [
@@ -15,14 +16,16 @@ const SECTIONS = [
 ] as const;
 
 /**
- * The store admin: the order board, the items and the activity log, each its own address so a
- * page can be reloaded or shared between staff. Only staff reach it (routes/admin.tsx); the
+ * The store admin: the order board, the products with their variants (items) and the activity
+ * log, each its own address so a page can be reloaded or shared between staff. Only staff reach it (routes/admin.tsx); the
  * database checks every action again.
  */
 export function StoreAdmin({ userId, notFound }: { userId: string; notFound: ReactNode }) {
   const page = useRoutes([
     { index: true, element: <OrderBoard userId={userId} /> },
-    { path: paths.adminItems.path, element: <ItemList userId={userId} /> },
+    { path: paths.adminItems.path, element: <ProductList userId={userId} /> },
+    { path: paths.adminNewProduct.path, element: <ProductRoutePage userId={userId} notFound={notFound} /> },
+    { path: paths.adminProduct.path, element: <ProductRoutePage userId={userId} notFound={notFound} /> },
     { path: paths.adminNewItem.path, element: <ItemEditorPage userId={userId} notFound={notFound} /> },
     { path: paths.adminItem.path, element: <ItemEditorPage userId={userId} notFound={notFound} /> },
     { path: paths.adminActivity.path, element: <ActivityLog userId={userId} /> },

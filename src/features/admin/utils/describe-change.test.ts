@@ -32,6 +32,18 @@ describe('describeChange', () => {
     );
   });
 
+  it('names a product’s specifications and a variant’s options in words', () => {
+    const product = { id: 3, title: 'Linden table', width_cm: 180, materials: '' };
+    expect(describeChange({ action: 'update', entity: 'products', entity_id: '3', before: product, after: { ...product, width_cm: 190, materials: 'Ash' } })).toEqual({
+      summary: 'Edited product “Linden table”',
+      details: ['Width (cm): 180 → 190', 'Materials:  → Ash'],
+    });
+    const item = { id: 9, title: 'Linden table, Oak', options: { colour: 'Oak' } };
+    expect(describeChange({ action: 'update', entity: 'items', entity_id: '9', before: item, after: { ...item, options: { colour: 'Oak', material: 'Ash' } } }).details).toEqual([
+      'Options: colour Oak → colour Oak, material Ash',
+    ]);
+  });
+
   it('shows an order move with the statuses customers see', () => {
     expect(describeChange({ action: 'update', entity: 'orders', entity_id: '12', before: { status: 'placed' }, after: { status: 'cancelled' } }).summary).toBe('Order #12: Placed → Cancelled');
     expect(describeChange({ action: 'update', entity: 'orders', entity_id: '12', before: { status: 'packed' }, after: { status: 'shipped' } }).summary).toBe('Order #12: Packed → Shipped');

@@ -23,6 +23,14 @@ const FIELD_NAMES: Record<string, string> = {
   name: 'Name',
   slug: 'Web address',
   sort_order: 'Position',
+  options: 'Options',
+  width_cm: 'Width (cm)',
+  depth_cm: 'Depth (cm)',
+  height_cm: 'Height (cm)',
+  weight_kg: 'Weight (kg)',
+  materials: 'Materials',
+  care: 'Care',
+  assembly: 'Assembly',
 };
 
 function show(field: string, value: unknown, row: Row): string {
@@ -30,6 +38,10 @@ function show(field: string, value: unknown, row: Row): string {
   if (field === 'price_cents' && typeof value === 'number') return formatPrice(value, typeof row?.currency === 'string' ? row.currency : 'EUR');
   if (field === 'featured' && typeof value === 'boolean') return value ? 'yes' : 'no';
   if (field === 'image_paths' && Array.isArray(value)) return `${value.length}`;
+  if (field === 'options' && typeof value === 'object' && !Array.isArray(value)) {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return entries.length === 0 ? 'none' : entries.map(([name, option]) => `${name} ${String(option)}`).join(', ');
+  }
   if (typeof value === 'string') return value.length > 60 ? `${value.slice(0, 57)}…` : value;
   return JSON.stringify(value);
 }
