@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
       { path: paths.item.path, ...lazyRoute(async () => (await import('./routes/item.tsx')).ItemRoute) },
       { path: paths.search.path, ...lazyRoute(async () => (await import('./routes/search.tsx')).SearchRoute) },
       { path: paths.cart.path, ...lazyRoute(async () => (await import('./routes/cart.tsx')).CartRoute) },
+      { path: paths.saved.path, ...lazyRoute(async () => (await import('./routes/saved.tsx')).SavedRoute) },
       { path: paths.checkout.path, ...lazyRoute(async () => (await import('./routes/checkout.tsx')).CheckoutRoute) },
       { path: paths.order.path, ...lazyRoute(async () => (await import('./routes/order.tsx')).OrderRoute) },
       { path: paths.account.path, ...lazyRoute(async () => (await import('./routes/account.tsx')).AccountRoute) },

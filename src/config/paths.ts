@@ -12,6 +12,7 @@ export const paths = {
     getHref: (query?: string) => (query ? `/search?${new URLSearchParams({ q: query })}` : '/search'),
   },
   cart: { path: '/cart', getHref: () => '/cart' },
+  saved: { path: '/saved', getHref: () => '/saved' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
   order: { path: '/orders/:id', getHref: (id: number) => `/orders/${id}` },
   account: { path: '/account', getHref: () => '/account' },

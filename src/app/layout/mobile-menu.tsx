@@ -10,7 +10,8 @@ import { useSession } from '@/features/account/session/use-session';
 import { ThemeRadioGroup } from '@/theme/theme-radio-group';
 import { cn } from '@/utils/cn';
 import { MenuButton } from './menu-button.tsx';
-import { NAV_ITEMS } from './nav-items.ts';
+import { NAV_ITEMS, type NavItem } from './nav-items.ts';
+import { MenuSavedLink } from './saved-widgets.tsx';
 
 const itemClass =
   'flex h-12 items-center gap-3 rounded-md px-3 text-base font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-5';
@@ -36,7 +37,16 @@ export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
     session.status === 'signed-in'
       ? { label: 'Account', href: paths.account.getHref(), icon: User, end: true }
       : { label: 'Sign in', href: signInHrefFor(location), icon: User, end: true };
-  const links = [...NAV_ITEMS, accountLink];
+  const linkClass = ({ isActive }: { isActive: boolean }) => cn(itemClass, isActive && 'bg-muted');
+  const close = () => setOpen(false);
+  const navLink = ({ label, href, icon: Icon, end }: NavItem) => (
+    <li key={href}>
+      <NavLink to={href} end={end} onClick={close} className={linkClass}>
+        <Icon aria-hidden="true" />
+        {label}
+      </NavLink>
+    </li>
+  );
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -55,19 +65,11 @@ export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
         <DialogDescription className="sr-only">Site navigation and theme</DialogDescription>
         <nav aria-label="Mobile">
           <ul className="flex flex-col gap-1">
-            {links.map(({ label, href, icon: Icon, end }) => (
-              <li key={href}>
-                <NavLink
-                  to={href}
-                  end={end}
-                  onClick={() => setOpen(false)}
-                  className={({ isActive }) => cn(itemClass, isActive && 'bg-muted')}
-                >
-                  <Icon aria-hidden="true" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
+            {NAV_ITEMS.map(navLink)}
+            <li>
+              <MenuSavedLink className={linkClass} onClick={close} />
+            </li>
+            {navLink(accountLink)}
             {session.status === 'signed-in' ? (
               <li>
                 {/* Signs this device out and stays on the page (a page that needs an account then

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
 import { HeaderCart, HeaderMobileMenu, HeaderSearch, HeaderThemeMenu } from './header-widgets.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
+import { HeaderSaved } from './saved-slots.tsx';
 import { AccountControl } from '@/features/account/components/account-control';
 
 const navLinkClass =
@@ -33,6 +34,7 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <HeaderSearch />
+          <HeaderSaved />
           <HeaderCart />
           <div className="hidden md:contents">
             <AccountControl />

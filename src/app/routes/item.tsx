@@ -10,6 +10,7 @@ import { ItemDetails } from '@/features/catalog/components/item-details';
 import { ItemGrid, ItemGridError } from '@/features/catalog/components/item-grid';
 import { useLiveItem } from '@/features/catalog/hooks/use-live-item';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { ItemPageSaveButton } from '../layout/saved-widgets.tsx';
 import { NotFoundRoute } from './not-found.tsx';
 
 export function ItemRoute() {
@@ -65,7 +66,17 @@ export function ItemRoute() {
       <ItemDetails
         item={item.data}
         categoryName={category?.name}
-        renderBuy={(quantity) => <AddToCartButton item={shown} quantity={quantity} />}
+        renderBuy={(quantity) => (
+          <>
+            <AddToCartButton item={shown} quantity={quantity} />
+            {/* Level with Add to cart, which sits below the quantity field's label; on phones the
+                buy bar has no room for it, and it sits beside the title instead. */}
+            <div className="hidden pt-6 md:block">
+              <ItemPageSaveButton item={shown} size="page" />
+            </div>
+          </>
+        )}
+        titleAction={<ItemPageSaveButton item={shown} size="title" />}
         // Each variant has its own address; swatches replace it, so Back leaves the product.
         onChooseVariant={(variant) => void navigate(paths.item.getHref(variant), { replace: true, state: KEEP_SCROLL })}
       />

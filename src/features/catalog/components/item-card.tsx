@@ -1,10 +1,11 @@
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/utils/format';
 import type { ItemSummary } from '../api/item-schemas.ts';
 import { ItemImage } from './item-image.tsx';
 import { StockLabel } from '@/components/stock-label';
+import { ItemCardActionContext } from '@/components/item-card-action';
 
 /**
  * `heading` keeps the outline in order: h2 under a page's h1, h3 inside a titled section.
@@ -12,6 +13,8 @@ import { StockLabel } from '@/components/stock-label';
  * that card only.
  */
 export const ItemCard = memo(function ItemCard({ item, priority = false, heading: Heading = 'h3' }: { item: ItemSummary; priority?: boolean; heading?: 'h2' | 'h3' }) {
+  // The app's control for the card (the saved items' heart), drawn over the picture's corner.
+  const Action = useContext(ItemCardActionContext);
   return (
     <article className="group relative flex flex-col gap-2">
       <ItemImage
@@ -33,6 +36,7 @@ export const ItemCard = memo(function ItemCard({ item, priority = false, heading
         <span className="font-semibold">{formatPrice(item.price_cents, item.currency)}</span>
         <StockLabel stock={item.stock} size="xs" />
       </p>
+      {Action ? <Action item={item} /> : null}
     </article>
   );
 });

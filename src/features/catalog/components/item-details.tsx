@@ -10,18 +10,21 @@ import { StockLabel } from '@/components/stock-label';
 /**
  * The item page's body: one variant of a product, with swatches for its siblings and the
  * product's specifications. `renderBuy` receives the chosen quantity and draws the buying control,
- * so the cart feature can plug in without this feature knowing about it; `onChooseVariant` moves
- * the page to another variant's address.
+ * so the cart feature can plug in without this feature knowing about it; `titleAction` (the saved
+ * items' heart) sits beside the title on phones, where the buy bar has no room for it (the app puts
+ * it in `renderBuy` from md up); `onChooseVariant` moves the page to another variant's address.
  */
 export function ItemDetails({
   item,
   categoryName,
   renderBuy,
+  titleAction,
   onChooseVariant,
 }: {
   item: ItemPageData;
   categoryName?: string;
   renderBuy?: (quantity: number) => ReactNode;
+  titleAction?: ReactNode;
   onChooseVariant?: (slug: string) => void;
 }) {
   const [quantity, setQuantity] = useState(1);
@@ -37,7 +40,10 @@ export function ItemDetails({
       <div className="flex flex-col gap-6">
         <div className="flex flex-col gap-2">
           {categoryName ? <p className="text-sm font-medium text-primary">{categoryName}</p> : null}
-          <h1 className="text-2xl font-semibold tracking-tight text-balance md:text-3xl">{item.title}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight text-balance md:text-3xl">{item.title}</h1>
+            {titleAction ? <div className="shrink-0 md:hidden">{titleAction}</div> : null}
+          </div>
           <p className="text-2xl font-semibold">{formatPrice(item.price_cents, item.currency)}</p>
           <p aria-live="polite" data-testid="stock">
             <StockLabel stock={item.stock} />
