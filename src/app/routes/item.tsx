@@ -20,7 +20,7 @@ export function ItemRoute() {
   const categories = useCategories();
   useLiveItem(item.data ?? null);
   const category = categories.data?.find((candidate) => candidate.id === item.data?.category_id);
-  const related = useRelatedItems(category?.slug, item.data?.id ?? 0, item.data?.price_cents ?? 0);
+  const related = useRelatedItems(category?.slug, item.data?.product?.id ?? 0, item.data?.price_cents ?? 0);
 
   if (item.isPending) {
     return (
