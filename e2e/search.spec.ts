@@ -74,6 +74,11 @@ for (const viewport of [DESKTOP, PHONE]) {
       await expect(grid.getByRole('heading')).toHaveCount(productCount(teapots));
       expect((await grid.getByRole('heading').allTextContents()).filter((title) => !/teapot/i.test(title))).toEqual([]);
     }
+    // A card says when its product comes in more colours than the one shown.
+    const teapotProducts = new Map<string, number>();
+    for (const item of teapots) teapotProducts.set(item.product.slug, (teapotProducts.get(item.product.slug) ?? 0) + 1);
+    const colourCounts = [...teapotProducts.values()].filter((count) => count > 1).map((count) => `${count} colours`);
+    expect((await grid.getByText(/^\d+ colours$/).allTextContents()).sort()).toEqual(colourCounts.sort());
   });
 }
 

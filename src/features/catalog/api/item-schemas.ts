@@ -20,6 +20,8 @@ export const ItemSummarySchema = z.object({
   created_at: z.string(),
   category_slug: z.string(),
   category_name: z.string(),
+  /** The variant's options, such as { colour: 'Sage' }. */
+  options: z.record(z.string(), z.string()),
   product_id: z.number(),
   product_title: z.string(),
   /** How many of the product's variants are on sale (colours to choose from). */

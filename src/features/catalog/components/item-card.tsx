@@ -5,6 +5,7 @@ import { formatPrice } from '@/utils/format';
 import type { ItemSummary } from '../api/item-schemas.ts';
 import { ItemImage } from './item-image.tsx';
 import { StockLabel } from '@/components/stock-label';
+import { variantCountLabel } from '../utils/product-text.ts';
 import { ItemCardActionContext } from '@/components/item-card-action';
 
 /**
@@ -36,6 +37,7 @@ export const ItemCard = memo(function ItemCard({ item, priority = false, heading
         <span className="font-semibold">{formatPrice(item.price_cents, item.currency)}</span>
         <StockLabel stock={item.stock} size="xs" />
       </p>
+      {item.variant_count > 1 ? <p className="-mt-1 text-xs text-muted-foreground">{variantCountLabel(item.variant_count, item.options)}</p> : null}
       {Action ? <Action item={item} /> : null}
     </article>
   );
