@@ -5,7 +5,7 @@ import { formatPrice } from '@/utils/format';
 import type { ItemSummary } from '../api/item-schemas.ts';
 import { ItemImage } from './item-image.tsx';
 import { StockLabel } from '@/components/stock-label';
-import { variantCountLabel } from '../utils/product-text.ts';
+import { variantCountLabel } from '../utils/variant-count-label.ts';
 import { ItemCardActionContext } from '@/components/item-card-action';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Variant } from '../api/item-schemas.ts';
-import { dimensionsText, distinguishingOption, variantCountLabel } from './product-text.ts';
+import { dimensionsText, distinguishingOption } from './product-text.ts';
 
 const variant = (slug: string, options: Record<string, string>): Variant => ({
   id: slug.length,
@@ -23,13 +23,5 @@ describe('product text', () => {
     expect(distinguishingOption([variant('a', { colour: 'Rust', material: 'Velvet' }), variant('b', { colour: 'Sage', material: 'Velvet' })])).toBe('colour');
     expect(distinguishingOption([variant('a', { colour: 'Rust' }), variant('b', { colour: 'Rust' })])).toBeNull();
     expect(distinguishingOption([variant('a', {})])).toBeNull();
-  });
-});
-
-describe('variantCountLabel', () => {
-  it('names what the variants differ in', () => {
-    expect(variantCountLabel(4, { colour: 'Sage' })).toBe('4 colours');
-    expect(variantCountLabel(2, { material: 'Oak' })).toBe('2 materials');
-    expect(variantCountLabel(3, {})).toBe('3 versions');
   });
 });
