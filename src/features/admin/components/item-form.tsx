@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { useAdminCategories, type AdminItem } from '../api/admin-items.ts';
+import type { AdminItem } from '../api/admin-items.ts';
 import { itemOptions, parseItemForm, slugFromTitle, type ItemFormErrors, type ItemFormValues, type ItemInput } from '../api/item-form-schema.ts';
 import { variantTitle } from '../api/product-form-schema.ts';
 import { ItemFieldError, StaleItemError } from '../api/save-item.ts';
 import { optionsOf } from '../utils/variant-label.ts';
-import { CheckboxField, SelectField, TextAreaField } from './form-controls.tsx';
+import { CategoryField } from './category-field.tsx';
+import { CheckboxField, TextAreaField } from './form-controls.tsx';
 
 function valuesOf(item: AdminItem | null, product: VariantOf | undefined): ItemFormValues {
   if (!item) {
@@ -53,7 +54,6 @@ interface ItemFormProps {
  * is lost when saving fails, and the web address follows the name until staff edit it themselves.
  */
 export function ItemForm({ userId, item, product, submitLabel, onSubmit, onReload }: ItemFormProps) {
-  const categories = useAdminCategories(userId);
   const [values, setValues] = useState(() => valuesOf(item, product));
   const [slugEdited, setSlugEdited] = useState(item !== null);
   const [titleEdited, setTitleEdited] = useState(item !== null || !product);
@@ -188,21 +188,7 @@ export function ItemForm({ userId, item, product, submitLabel, onSubmit, onReloa
           required
         />
         {isVariant ? null : (
-          <SelectField
-            label="Category"
-            name="categoryId"
-            value={values.categoryId}
-            error={errors.categoryId ?? (categories.isError ? categories.error.message : undefined)}
-            onChange={(event) => change('categoryId', event.target.value)}
-            required
-          >
-            <option value="">Choose a category</option>
-            {categories.data?.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </SelectField>
+          <CategoryField userId={userId} value={values.categoryId} error={errors.categoryId} onChange={(event) => change('categoryId', event.target.value)} />
         )}
       </div>
       {creating ? (

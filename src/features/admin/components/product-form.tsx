@@ -3,7 +3,6 @@ import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
-import { useAdminCategories } from '../api/admin-items.ts';
 import type { AdminProduct } from '../api/admin-products.ts';
 import {
   EMPTY_FIRST_VARIANT,
@@ -18,7 +17,8 @@ import {
   type ProductInput,
 } from '../api/product-form-schema.ts';
 import { ProductFieldError, StaleProductError } from '../api/save-product.ts';
-import { SelectField, TextAreaField } from './form-controls.tsx';
+import { CategoryField } from './category-field.tsx';
+import { TextAreaField } from './form-controls.tsx';
 
 const measureText = (value: number | null) => (value === null ? '' : String(value));
 
@@ -47,7 +47,6 @@ function focusFirst(form: HTMLFormElement, errors: ProductFormErrors) {
 
 /** What a product's variants share: name, description, category and the specifications. */
 function ProductFields({ userId, values, errors, change }: { userId: string; values: ProductFormValues; errors: ProductFormErrors; change: Change }) {
-  const categories = useAdminCategories(userId);
   const measure = (name: 'width' | 'depth' | 'height' | 'weight', label: string) => (
     <TextField label={label} name={name} inputMode="decimal" value={values[name]} error={errors[name]} onChange={(event) => change(name, event.target.value)} />
   );
@@ -62,21 +61,7 @@ function ProductFields({ userId, values, errors, change }: { userId: string; val
         onChange={(event) => change('description', event.target.value)}
         rows={4}
       />
-      <SelectField
-        label="Category"
-        name="categoryId"
-        value={values.categoryId}
-        error={errors.categoryId ?? (categories.isError ? categories.error.message : undefined)}
-        onChange={(event) => change('categoryId', event.target.value)}
-        required
-      >
-        <option value="">Choose a category</option>
-        {categories.data?.map((category) => (
-          <option key={category.id} value={category.id}>
-            {category.name}
-          </option>
-        ))}
-      </SelectField>
+      <CategoryField userId={userId} value={values.categoryId} error={errors.categoryId} onChange={(event) => change('categoryId', event.target.value)} />
       <fieldset className="flex flex-col gap-4">
         <legend className="text-base font-semibold">Specifications</legend>
         <p className="text-sm text-muted-foreground">All optional. Outer dimensions; shoppers see them on every variant’s page.</p>
@@ -140,7 +125,22 @@ function useFormState<V extends object>(initial: () => V) {
       setSaving(false);
     }
   };
-  return { values, setValues, submitted, setSubmitted, serverErrors, failure, setFailure, saving, saved, forget, run };
+  /** The form's submit: every error shown and the first focused, or what parsed saved. */
+  const submitWith =
+    <I,>(parsed: { input: I } | { errors: ProductFormErrors }, save: (input: I) => Promise<unknown>) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const element = event.currentTarget;
+      if (saving) return;
+      setSubmitted(true);
+      setFailure(null);
+      if ('errors' in parsed) {
+        focusFirst(element, parsed.errors);
+        return;
+      }
+      void run(element, () => save(parsed.input));
+    };
+  return { values, setValues, submitted, serverErrors, failure, saving, saved, forget, run, submitWith };
 }
 
 function SubmitRow({ saving, label, children }: { saving: boolean; label: string; children?: ReactNode }) {
@@ -186,18 +186,7 @@ export function NewProductForm({ userId, onSubmit }: { userId: string; onSubmit:
     form.forget(name);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    if (form.saving) return;
-    form.setSubmitted(true);
-    form.setFailure(null);
-    if ('errors' in parsed) {
-      focusFirst(element, parsed.errors);
-      return;
-    }
-    void form.run(element, () => onSubmit(parsed.input));
-  };
+  const submit = form.submitWith(parsed, onSubmit);
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-6">
@@ -280,18 +269,7 @@ export function ProductDetailsForm({
     form.setValues((current) => ({ ...current, [name]: value }));
     form.forget(name);
   };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const element = event.currentTarget;
-    if (form.saving) return;
-    form.setSubmitted(true);
-    form.setFailure(null);
-    if ('errors' in parsed) {
-      focusFirst(element, parsed.errors);
-      return;
-    }
-    void form.run(element, () => onSubmit(parsed.input));
-  };
+  const submit = form.submitWith(parsed, onSubmit);
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <ProductFields userId={userId} values={form.values} errors={errors} change={change} />
