@@ -8,6 +8,7 @@ import { variantTitle } from '../api/product-form-schema.ts';
 import { ItemFieldError, StaleItemError } from '../api/save-item.ts';
 import { optionsOf } from '../utils/variant-label.ts';
 import { CategoryField } from './category-field.tsx';
+import { SlugField, VariantOptionFields } from './variant-fields.tsx';
 import { CheckboxField, TextAreaField } from './form-controls.tsx';
 
 function valuesOf(item: AdminItem | null, product: VariantOf | undefined): ItemFormValues {
@@ -114,26 +115,7 @@ export function ItemForm({ userId, item, product, submitLabel, onSubmit, onReloa
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       {isVariant ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Colour"
-            name="colour"
-            value={values.colour}
-            error={errors.colour}
-            hint="Optional. Shoppers choose variants by it."
-            onChange={(event) => change('colour', event.target.value)}
-            maxLength={40}
-          />
-          <TextField
-            label="Material"
-            name="material"
-            value={values.material}
-            error={errors.material}
-            hint="Optional."
-            onChange={(event) => change('material', event.target.value)}
-            maxLength={40}
-          />
-        </div>
+        <VariantOptionFields values={values} errors={errors} onChange={change} />
       ) : null}
       <TextField
         label="Name"
@@ -148,19 +130,14 @@ export function ItemForm({ userId, item, product, submitLabel, onSubmit, onReloa
         required
       />
       {creating ? (
-        <TextField
-          label="Web address"
-          name="slug"
+        <SlugField
           value={values.slug}
           error={errors.slug}
-          hint={`The item's page will be /items/${values.slug || '…'}. It cannot be changed later, so links keep working.`}
-          onChange={(event) => {
+          noun="item"
+          onChange={(value) => {
             setSlugEdited(true);
-            change('slug', event.target.value);
+            change('slug', value);
           }}
-          autoCapitalize="none"
-          spellCheck={false}
-          required
         />
       ) : (
         <p className="text-sm text-muted-foreground">

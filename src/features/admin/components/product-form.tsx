@@ -18,6 +18,7 @@ import {
 } from '../api/product-form-schema.ts';
 import { ProductFieldError, StaleProductError } from '../api/save-product.ts';
 import { CategoryField } from './category-field.tsx';
+import { SlugField, VariantOptionFields } from './variant-fields.tsx';
 import { TextAreaField } from './form-controls.tsx';
 
 const measureText = (value: number | null) => (value === null ? '' : String(value));
@@ -194,39 +195,15 @@ export function NewProductForm({ userId, onSubmit }: { userId: string; onSubmit:
         <ProductFields userId={userId} values={product} errors={errors} change={changeProduct} />
       </CardSection>
       <CardSection title="First variant" description="What shoppers choose and buy: its own web address, price and stock, and later its pictures. You can add more variants once the product exists.">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Colour"
-            name="colour"
-            value={variant.colour}
-            error={errors.colour}
-            hint="Optional. Shoppers choose variants by it."
-            onChange={(event) => changeVariant('colour', event.target.value)}
-            maxLength={40}
-          />
-          <TextField
-            label="Material"
-            name="material"
-            value={variant.material}
-            error={errors.material}
-            hint="Optional, like “Velvet”."
-            onChange={(event) => changeVariant('material', event.target.value)}
-            maxLength={40}
-          />
-        </div>
-        <TextField
-          label="Web address"
-          name="slug"
+        <VariantOptionFields values={variant} errors={errors} onChange={changeVariant} />
+        <SlugField
           value={variant.slug}
           error={errors.slug}
-          hint={`The variant's page will be /items/${variant.slug || '…'}. It cannot be changed later, so links keep working.`}
-          onChange={(event) => {
+          noun="variant"
+          onChange={(value) => {
             setSlugEdited(true);
-            changeVariant('slug', event.target.value);
+            changeVariant('slug', value);
           }}
-          autoCapitalize="none"
-          spellCheck={false}
-          required
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Price (€)" name="price" inputMode="decimal" value={variant.price} error={errors.price} onChange={(event) => changeVariant('price', event.target.value)} required />
