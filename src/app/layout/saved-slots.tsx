@@ -1,41 +1,35 @@
-import { Suspense, type ReactNode } from 'react';
-import { ItemCardActionContext, type CardActionItem } from '@/components/item-card-action';
-import { deferred } from '@/components/ui/deferred';
-import { useHydrated } from '@/hooks/use-hydrated';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { ItemCardActionContext } from '@/components/item-card-action';
+import { importUntilLoaded } from '@/components/ui/deferred';
+import type * as SavedWidgets from './saved-widgets.tsx';
 
 // Saved items cost the first page almost nothing: their code (queries, the guest list, the merge,
-// realtime, the header's link) is one chunk loaded once the page is live. Until it arrives cards are
-// drawn without their heart, which then appears over the corner of the picture (nothing moves).
-// Prerendered HTML has neither, and hydration keeps it so.
-const widgets = () => import('./saved-widgets.tsx');
-const cardButton = deferred<{ item: CardActionItem }>(() => widgets().then((module) => module.CardSaveButton));
-const header = deferred<object>(() => widgets().then((module) => module.HeaderSavedWidgets));
+// realtime, the header's link, the hearts) is one chunk, asked for once the page is live, and its
+// parts are drawn only once it is here, so nothing waits for it in a Suspense boundary. Until then
+// cards are drawn without their heart, which then appears over the corner of the picture, and a
+// box of the header link's size holds its place (nothing moves). Prerendered HTML has neither, and
+// hydration keeps it so: the code is asked for by an effect, which only runs after hydration.
+const SavedPartsContext = createContext<typeof SavedWidgets | null>(null);
 
-function CardSaveSlot({ item }: { item: CardActionItem }) {
-  return (
-    <Suspense fallback={null}>
-      <cardButton.Component item={item} />
-    </Suspense>
-  );
-}
-
-/** Puts the heart on every item card once the page is live. */
+/** Puts the heart on every item card, the Saved link in the header and SavedRuntime on the page, once loaded. */
 export function SavedComposition({ children }: { children: ReactNode }) {
-  return <ItemCardActionContext.Provider value={useHydrated() ? CardSaveSlot : null}>{children}</ItemCardActionContext.Provider>;
+  const [parts, setParts] = useState<typeof SavedWidgets | null>(null);
+  useEffect(() => {
+    // Every card on the page draws its heart: in slices, like the page going live (useHydrated).
+    void importUntilLoaded(() => import('./saved-widgets.tsx')).then((loaded) => startTransition(() => setParts(loaded)));
+  }, []);
+  return (
+    <SavedPartsContext.Provider value={parts}>
+      <ItemCardActionContext.Provider value={parts?.CardSaveButton ?? null}>
+        {children}
+        {parts ? <parts.SavedRuntimeWidget /> : null}
+      </ItemCardActionContext.Provider>
+    </SavedPartsContext.Provider>
+  );
 }
 
-/**
- * The header's Saved link at desktop width, and with it what saved items need once per page
- * whatever it shows (SavedRuntime: the merge at sign-in, sync, messages): the header is on every
- * page. Until its code is here a box of the link's size holds its place, so nothing moves.
- */
+/** The header's Saved link at desktop width, with the count ("Saved, 3 items"). */
 export function HeaderSaved() {
-  const placeholder = <span className="hidden size-10 md:block" />;
-  return useHydrated() ? (
-    <Suspense fallback={placeholder}>
-      <header.Component />
-    </Suspense>
-  ) : (
-    placeholder
-  );
+  const parts = useContext(SavedPartsContext);
+  return parts ? <parts.HeaderSavedLink /> : <span className="hidden size-10 md:block" />;
 }

@@ -29,27 +29,25 @@ export function ItemPageSaveButton({ item, size }: { item: CardActionItem; size:
   return <SaveButton item={item} session={useSavedSession()} size={size} />;
 }
 
-/**
- * The header's Saved link at desktop width (a heart with the count, named "Saved, 3 items"), and
- * SavedRuntime, which every page needs once: the header is on every page.
- */
-export function HeaderSavedWidgets() {
-  const session = useSavedSession();
-  const count = useSavedCount(session);
+/** The header's Saved link at desktop width: a heart with the count, named "Saved, 3 items". */
+export function HeaderSavedLink() {
+  const count = useSavedCount(useSavedSession());
   return (
-    <>
-      <NavLink
-        to={paths.saved.getHref()}
-        end
-        aria-label={savedLinkName(count)}
-        className="relative hidden size-10 shrink-0 items-center justify-center rounded-md text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-[current=page]:bg-muted md:inline-flex [&_svg]:size-5"
-      >
-        <Heart aria-hidden="true" />
-        <SavedBadge count={count} />
-      </NavLink>
-      <SavedRuntime session={session} />
-    </>
+    <NavLink
+      to={paths.saved.getHref()}
+      end
+      aria-label={savedLinkName(count)}
+      className="relative hidden size-10 shrink-0 items-center justify-center rounded-md text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring aria-[current=page]:bg-muted md:inline-flex [&_svg]:size-5"
+    >
+      <Heart aria-hidden="true" />
+      <SavedBadge count={count} />
+    </NavLink>
   );
+}
+
+/** What saved items need once per page, whatever it shows: the merge at sign-in, sync, messages. */
+export function SavedRuntimeWidget() {
+  return <SavedRuntime session={useSavedSession()} />;
 }
 
 /** The phone menu's Saved line, with the count as a badge at its end ("Saved, 3 items"). */

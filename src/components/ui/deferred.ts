@@ -22,7 +22,7 @@ function beforeNextAttempt(ms: number): Promise<void> {
  * a growing pause. A widget's code that could not be fetched (the device went offline before it
  * arrived) must not take the page down with it: its look-alike stays until the code is here.
  */
-async function importUntilLoaded<T>(importer: () => Promise<T>): Promise<T> {
+export async function importUntilLoaded<T>(importer: () => Promise<T>): Promise<T> {
   for (let pause = FIRST_RETRY_MS; ; pause = Math.min(pause * 2, LAST_RETRY_MS)) {
     try {
       return await importer();
