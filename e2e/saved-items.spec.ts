@@ -170,6 +170,20 @@ test('a save on one device appears live on another signed in as the same user, a
   }
 });
 
+test('a guest’s list follows the other tabs of the browser', async ({ page, context }) => {
+  const bowl = savedCandidate(12);
+  await page.setViewportSize(DESKTOP);
+  const other = await context.newPage();
+  await other.setViewportSize(DESKTOP);
+  await other.goto('/saved');
+  await expect(other.getByRole('heading', { name: 'Nothing saved yet.' })).toBeVisible();
+  await saveFromItemPage(page, bowl.slug, bowl.title);
+  await expect(savedList(other).getByRole('link')).toHaveText([bowl.title]);
+  await expect(other.getByRole('banner').getByRole('link', { name: /^Saved/ })).toHaveAccessibleName('Saved, 1 item');
+  await savedList(other).getByRole('button', { name: `Remove ${bowl.title} from saved` }).click();
+  await expect(page.getByRole('main').getByRole('button', { name: `Save ${bowl.title}`, exact: true })).toHaveAttribute('aria-pressed', 'false');
+});
+
 test('a second account on the same device sees none of the first one’s saved items', async ({ page, request }, testInfo) => {
   const first = uniqueEmail(testInfo, 'saved-a');
   const second = uniqueEmail(testInfo, 'saved-b');
