@@ -610,6 +610,20 @@ export type Database = {
         Returns: Json
       }
       same_letters: { Args: { a: string; b: string }; Returns: boolean }
+      saved_item_details: {
+        Args: never
+        Returns: {
+          currency: string
+          image_paths: string[]
+          item_id: number
+          on_sale: boolean
+          price_cents: number
+          saved_at: string
+          slug: string
+          stock: number
+          title: string
+        }[]
+      }
       search_items: {
         Args: {
           category?: string

@@ -57,6 +57,30 @@ describe('saved items', () => {
     }
   });
 
+  it('name what left the shop in its owner’s list only: saved_item_details returns the caller’s entries, whatever their state', async () => {
+    const details = await asActor(db, owner, async (tx) => {
+      await tx.query('insert into public.saved_items (item_id) values ($1), ($2)', [ids.chair, ids.lamp]);
+      // Staff take the lamp off sale (as the database's owner here), then the owner reads again.
+      await tx.query('reset role');
+      await tx.query(`update public.items set archived_at = now() where id = $1`, [ids.lamp]);
+      await tx.query(`select set_config('role', 'authenticated', true)`);
+      const mine = (await tx.query<{ item_id: number; title: string; on_sale: boolean }>('select item_id, title, on_sale from public.saved_item_details()')).rows;
+      // The items' policy hides the archived lamp from its owner as a customer…
+      const visible = (await tx.query('select id from public.items where id = $1', [ids.lamp])).rows.length;
+      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ role: 'authenticated', sub: OTHER })]);
+      const theirs = (await tx.query('select item_id from public.saved_item_details()')).rows.length;
+      return { mine, visible, theirs };
+    });
+    // …but their own list still names it, marked as off sale; another user gets nothing of it.
+    expect(details.visible).toBe(0);
+    expect(details.mine.map(({ title, on_sale }) => ({ title, on_sale })).sort((a, b) => a.title.localeCompare(b.title))).toEqual([
+      { title: 'chair', on_sale: true },
+      { title: 'lamp', on_sale: false },
+    ]);
+    expect(details.theirs).toBe(0);
+    await expect(asActor(db, { role: 'anon' }, (tx) => tx.query('select * from public.saved_item_details()'))).rejects.toMatchObject({ code: '42501' });
+  });
+
   it('tell each change on the owner’s private topic saved:<user id>', async () => {
     const topics = await asActor(db, owner, async (tx) => {
       await tx.query('insert into public.saved_items (item_id) values ($1)', [ids.lamp]);

@@ -1,28 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { readGuestSavedIds } from './guest-saved-store.ts';
-import { SAVED_ITEM_COLUMNS, type SavedEntry, type SavedItem } from './saved-entries.ts';
+import { SAVED_ITEM_COLUMNS, type SavedEntry } from './saved-entries.ts';
 import { savedKeys } from './saved-keys.ts';
 
 /** Whose list: a signed-in user's (in the database) or this browser's guest list. */
 export type SavedOwner = { kind: 'user'; userId: string } | { kind: 'guest' };
 
-const SAVED_SELECT = `item_id, item:items(${SAVED_ITEM_COLUMNS})` as const;
-
 /**
- * The signed-in user's saved items (RLS returns only theirs), newest first. An item the catalog
- * no longer shows them comes back with `item: null` (the embed is read under the items' RLS).
+ * The signed-in user's saved items, newest first, each with what the list shows. An item that left
+ * the shop (archived, or its product made a draft) keeps its name here with `on_sale` false: the
+ * owner saw it when they saved it (saved_item_details returns only the caller's own entries).
  */
 export async function getSavedItems(): Promise<SavedEntry[]> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('saved_items')
-    .select(SAVED_SELECT)
-    .order('created_at', { ascending: false })
-    .order('item_id', { ascending: false });
+  const { data, error } = await supabase.rpc('saved_item_details');
   if (error) throw new Error(error.message);
-  // The generated types call the embed non-null (item_id is a foreign key), but RLS may hide it.
-  return data.map((row): SavedEntry => ({ item_id: row.item_id, item: (row.item as SavedItem | null) ?? null }));
+  return data.map(({ item_id, slug, title, price_cents, currency, stock, image_paths, on_sale }): SavedEntry => ({
+    item_id,
+    item: { id: item_id, slug, title, price_cents, currency, stock, image_paths, on_sale },
+  }));
 }
 
 /** The guest's saved items, newest first, with current details from the catalog (never from the browser). */

@@ -15,9 +15,9 @@ export type SavedItem = Pick<Tables<'items'>, 'id' | 'slug' | 'title' | 'price_c
 export type SaveableItem = Omit<SavedItem, 'on_sale'>;
 
 /**
- * One saved item, newest first in a list. `item` is null when the catalog no longer shows it to
- * this user (archived, or its product unpublished: RLS hides it), so the entry stays visible as
- * no longer available rather than vanishing from the list.
+ * One saved item, newest first in a list. An account's entry always carries its item (off sale
+ * when it left the shop); a guest's is null when the catalog no longer shows it (RLS hides it),
+ * so the entry stays visible as no longer available rather than vanishing from the list.
  */
 export interface SavedEntry {
   item_id: number;
