@@ -270,8 +270,10 @@ export type Database = {
       }
       orders: {
         Row: {
+          access_key: string
           cancelled_at: string | null
           confirmed_at: string | null
+          contact_email: string | null
           created_at: string
           currency: string
           delivered_at: string | null
@@ -280,6 +282,7 @@ export type Database = {
           idempotency_key: string | null
           item_count: number
           packed_at: string | null
+          reference: string
           shipped_at: string | null
           status: string
           total_cents: number
@@ -287,8 +290,10 @@ export type Database = {
           user_id: string | null
         }
         Insert: {
+          access_key?: string
           cancelled_at?: string | null
           confirmed_at?: string | null
+          contact_email?: string | null
           created_at?: string
           currency?: string
           delivered_at?: string | null
@@ -297,6 +302,7 @@ export type Database = {
           idempotency_key?: string | null
           item_count: number
           packed_at?: string | null
+          reference?: string
           shipped_at?: string | null
           status?: string
           total_cents: number
@@ -304,8 +310,10 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          access_key?: string
           cancelled_at?: string | null
           confirmed_at?: string | null
+          contact_email?: string | null
           created_at?: string
           currency?: string
           delivered_at?: string | null
@@ -314,6 +322,7 @@ export type Database = {
           idempotency_key?: string | null
           item_count?: number
           packed_at?: string | null
+          reference?: string
           shipped_at?: string | null
           status?: string
           total_cents?: number
@@ -558,6 +567,7 @@ export type Database = {
         Args: { requested: Database["public"]["Enums"]["app_permission"] }
         Returns: boolean
       }
+      begin_guest_transfer: { Args: never; Returns: string }
       cancel_order: { Args: { order_id: number }; Returns: Json }
       claim_order_notifications: { Args: { order_id: number }; Returns: Json }
       clean_delivery: { Args: { delivery: Json }; Returns: Json }
@@ -565,6 +575,7 @@ export type Database = {
         Args: { notification_id: number }
         Returns: undefined
       }
+      contact_email_problem: { Args: { email: string }; Returns: string }
       create_product: {
         Args: {
           assembly?: string
@@ -591,9 +602,14 @@ export type Database = {
         Args: { notification_id: number; reason: string }
         Returns: undefined
       }
+      finish_guest_transfer: { Args: { token: string }; Returns: Json }
       is_avatar_owner: { Args: { object_name: string }; Returns: boolean }
       merge_cart: { Args: { lines: Json }; Returns: Json }
       merge_saved_items: { Args: { item_ids: number[] }; Returns: Json }
+      order_by_link: {
+        Args: { access_key: string; reference: string }
+        Returns: Json
+      }
       order_notification_states: {
         Args: { order_id: number }
         Returns: {
@@ -606,7 +622,12 @@ export type Database = {
         }[]
       }
       place_order: {
-        Args: { delivery: Json; idempotency_key: string }
+        Args: {
+          contact_email?: string
+          delivery: Json
+          idempotency_key: string
+          lines?: Json
+        }
         Returns: Json
       }
       same_letters: { Args: { a: string; b: string }; Returns: boolean }
