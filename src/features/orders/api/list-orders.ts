@@ -4,11 +4,16 @@ import { getSupabase } from '@/lib/supabase';
 import { orderKeys } from './order-keys.ts';
 import { OrderSchema, type Order } from './order-schemas.ts';
 
-export async function listOrders(): Promise<Order[]> {
+/**
+ * The user's own orders. RLS alone is not enough: staff may read every order, and their account
+ * must still list only the orders they placed themselves.
+ */
+export async function listOrders(userId: string): Promise<Order[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('orders')
     .select('id, status, currency, total_cents, item_count, created_at, confirmed_at, cancelled_at')
+    .eq('user_id', userId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(50);
@@ -18,7 +23,7 @@ export async function listOrders(): Promise<Order[]> {
   return parsed.data;
 }
 
-export const listOrdersQueryOptions = (userId: string) => queryOptions({ queryKey: orderKeys.list(userId), queryFn: listOrders });
+export const listOrdersQueryOptions = (userId: string) => queryOptions({ queryKey: orderKeys.list(userId), queryFn: () => listOrders(userId) });
 
 export function useOrders(userId: string) {
   return useQuery(listOrdersQueryOptions(userId));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { addressLines } from '@/utils/address';
@@ -13,9 +13,18 @@ const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeS
 function CancelOrder({ userId, orderId }: { userId: string; orderId: number }) {
   const cancel = useCancelOrder(userId, orderId);
   const [asking, setAsking] = useState(false);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const askButton = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    // Opening the question focuses its safe answer; closing it returns focus to the button that asked.
+    if (asking) keepButton.current?.focus();
+    else if (wasAsking.current) askButton.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
   if (!asking) {
     return (
-      <Button variant="secondary" className="self-start" onClick={() => setAsking(true)}>
+      <Button ref={askButton} variant="secondary" className="self-start" onClick={() => setAsking(true)}>
         Cancel this order
       </Button>
     );
@@ -25,12 +34,13 @@ function CancelOrder({ userId, orderId }: { userId: string; orderId: number }) {
       <p id="cancel-question" className="font-medium">
         Cancel order #{orderId}? The items go back on sale.
       </p>
+      {/* The safe answer first and focused, so Enter keeps the order; cancelling is the destructive choice. */}
       <div className="flex flex-wrap gap-2">
-        <Button disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-          {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the order'}
-        </Button>
-        <Button variant="secondary" disabled={cancel.isPending} onClick={() => setAsking(false)}>
+        <Button ref={keepButton} variant="secondary" disabled={cancel.isPending} onClick={() => setAsking(false)}>
           Keep the order
+        </Button>
+        <Button variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+          {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the order'}
         </Button>
       </div>
       {cancel.isError ? (

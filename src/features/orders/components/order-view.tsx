@@ -8,7 +8,11 @@ import { useOrder } from '../api/get-order.ts';
 import { useLiveOrder } from '../hooks/use-live-order.ts';
 import { OrderDetails } from './order-details.tsx';
 
-/** The order page's body: loading, error, not found (RLS hides other people's orders) or the order. */
+/**
+ * The order page's body: loading, error, not found (RLS hides other people's orders) or the order.
+ * Staff may read every order, but this is the customer's page: someone else's order only points
+ * staff to the admin, where handling it (and cancelling it) belongs.
+ */
 export function OrderView({
   userId,
   orderId,
@@ -42,6 +46,21 @@ export function OrderView({
     );
   }
   if (order.data === null) return notFound;
+  if (order.data.user_id !== userId) {
+    return (
+      <div className="flex max-w-2xl flex-col items-start gap-4">
+        <PageTitle title={`Order #${orderId}`} />
+        <h1 className="text-3xl font-semibold tracking-tight">Order #{orderId}</h1>
+        <p className="text-muted-foreground" data-testid="order-not-own">
+          This order belongs to a customer —{' '}
+          <Link to={paths.admin.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
+            open it in the admin
+          </Link>
+          .
+        </p>
+      </div>
+    );
+  }
   return (
     <>
       <PageTitle title={`Order #${orderId}`} />

@@ -1,0 +1,75 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getOrderQueryOptions, type ViewedOrder } from '../api/get-order.ts';
+import { OrderView } from './order-view.tsx';
+
+// The page's live updates need a realtime channel; here the order sits in the cache already.
+vi.mock('../hooks/use-live-order.ts', () => ({ useLiveOrder: vi.fn() }));
+
+const CUSTOMER = 'customer-1';
+const STAFF = 'staff-1';
+const order: ViewedOrder = {
+  id: 7,
+  user_id: CUSTOMER,
+  status: 'confirmed',
+  currency: 'EUR',
+  total_cents: 4500,
+  item_count: 1,
+  created_at: new Date().toISOString(),
+  confirmed_at: new Date().toISOString(),
+  cancelled_at: null,
+  delivery: null,
+  order_items: [{ item_id: 3, title: 'Lamp', unit_price_cents: 4500, quantity: 1 }],
+};
+
+let queryClient: QueryClient;
+
+function show(viewer: string) {
+  queryClient.setQueryData(getOrderQueryOptions(viewer, order.id).queryKey, order);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <OrderView userId={viewer} orderId={order.id} justPlaced={false} notFound={<p>Not found</p>} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+});
+
+describe('OrderView', () => {
+  it('shows the owner their order with the way to cancel it', () => {
+    show(CUSTOMER);
+    expect(screen.getByRole('heading', { name: 'Order #7' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Order lines' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel this order' })).toBeTruthy();
+  });
+
+  it("points staff reading a customer's order to the admin, with no way to cancel it here", () => {
+    show(STAFF);
+    expect(screen.getByRole('heading', { name: 'Order #7' })).toBeTruthy();
+    expect(screen.getByText(/This order belongs to a customer/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'open it in the admin' }).getAttribute('href')).toBe('/admin');
+    expect(screen.queryByRole('button', { name: 'Cancel this order' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Order lines' })).toBeNull();
+  });
+
+  it('asks before cancelling with the safe answer first and focused, cancelling as the destructive choice', () => {
+    show(CUSTOMER);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel this order' }));
+    const question = screen.getByRole('group', { name: 'Cancel order #7? The items go back on sale.' });
+    const answers = [...question.querySelectorAll('button')];
+    expect(answers.map((button) => button.textContent)).toEqual(['Keep the order', 'Yes, cancel the order']);
+    expect(document.activeElement).toBe(answers[0]);
+    expect(answers[1]?.className).toContain('bg-danger');
+    expect(answers[1]?.className).not.toContain('bg-primary');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Keep the order' }));
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel this order' }));
+  });
+});
