@@ -68,6 +68,18 @@ async function orderOf(token: string, orderId: number): Promise<{ status: string
 
 const mailsTo = (email: string) => backend.ctx.mail.list({ to: email });
 
+/** The order's public reference, which its mails name (the id stays internal). */
+async function referenceOf(orderId: number): Promise<string> {
+  const { rows } = await backend.ctx.db.query<{ reference: string }>('select reference from public.orders where id = $1', [orderId]);
+  return rows[0]?.reference ?? '';
+}
+
+/** The order's link key, which its mails' link carries. */
+async function accessKeyOf(orderId: number): Promise<string> {
+  const { rows } = await backend.ctx.db.query<{ access_key: string }>('select access_key from public.orders where id = $1', [orderId]);
+  return rows[0]?.access_key ?? '';
+}
+
 /** Everything the database queued has been sent, answered and recorded. */
 const settled = () => backend.workers?.net?.idle();
 
@@ -79,11 +91,13 @@ describe('receipts driven by the database', () => {
     await settled();
 
     const [receipt] = await mailsTo(email);
-    expect(receipt?.subject).toBe(`Your Lumen order #${orderId} is confirmed`);
+    expect(receipt?.subject).toBe(`Your Lumen order ${await referenceOf(orderId)} is confirmed`);
     expect(receipt?.text).toContain('2 × Desk lamp — €98.00');
     expect(receipt?.text).toContain('Total: €98.00');
     // Where it goes, as given at checkout.
     expect(receipt?.text).toContain('Delivery to:\n  Ada Lovelace\n  12 Harbour Street\n  D02 X285 Dublin\n  Ireland');
+    // The link opens the order on any device: the shop's address, the reference and the key.
+    expect(receipt?.text).toContain(`See your order: ${backend.ctx.publicUrl}/orders/${await referenceOf(orderId)}?key=${await accessKeyOf(orderId)}`);
     const order = await orderOf(token, orderId);
     expect(order.status).toBe('confirmed');
     expect(order.confirmed_at).not.toBeNull();
@@ -91,7 +105,7 @@ describe('receipts driven by the database', () => {
     expect((await rest('/rest/v1/rpc/cancel_order', token, { method: 'POST', body: JSON.stringify({ order_id: orderId }) })).status).toBe(200);
     await settled();
     const mails = await mailsTo(email);
-    expect(mails.map((mail) => mail.subject)).toEqual([`Your Lumen order #${orderId} is cancelled`, `Your Lumen order #${orderId} is confirmed`]);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Your Lumen order ${await referenceOf(orderId)} is cancelled`, `Your Lumen order ${await referenceOf(orderId)} is confirmed`]);
     expect(mails[0]?.text).toContain('Nothing was charged');
     expect((await orderOf(token, orderId)).status).toBe('cancelled');
 
@@ -121,7 +135,7 @@ describe('receipts driven by the database', () => {
       return id;
     });
     await settled();
-    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([`Your Lumen order #${orderId} is confirmed`]);
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([`Your Lumen order ${await referenceOf(orderId)} is confirmed`]);
     expect((await orderOf(token, orderId)).status).toBe('confirmed');
   });
 
@@ -155,7 +169,7 @@ describe('receipts driven by the database', () => {
     await backend.ctx.db.query(`update private.order_notifications set next_attempt_at = now() where order_id = $1`, [orderId]);
     await backend.ctx.db.query('select private.request_due_order_notifications()');
     await settled();
-    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([`Your Lumen order #${orderId} is confirmed`]);
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([`Your Lumen order ${await referenceOf(orderId)} is confirmed`]);
     expect((await orderOf(token, orderId)).status).toBe('confirmed');
   });
 
@@ -173,7 +187,7 @@ describe('receipts driven by the database', () => {
     );
     await backend.ctx.db.query('select private.request_due_order_notifications()');
     await settled();
-    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([`Your Lumen order #${orderId} is confirmed`]);
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([`Your Lumen order ${await referenceOf(orderId)} is confirmed`]);
     const { rows } = await backend.ctx.db.query(`select state, attempts from private.order_notifications where order_id = $1`, [orderId]);
     expect(rows).toEqual([{ state: 'sent', attempts: 2 }]);
   });
@@ -214,9 +228,9 @@ describe('receipts driven by the database', () => {
     }
     const mails = await mailsTo(email);
     expect(mails.map((mail) => mail.subject)).toEqual([
-      `Your Lumen order #${orderId} was delivered`,
-      `Your Lumen order #${orderId} is on its way`,
-      `Your Lumen order #${orderId} is confirmed`,
+      `Your Lumen order ${await referenceOf(orderId)} was delivered`,
+      `Your Lumen order ${await referenceOf(orderId)} is on its way`,
+      `Your Lumen order ${await referenceOf(orderId)} is confirmed`,
     ]);
     expect(mails[1]?.text).toContain('1 × Desk lamp');
     expect(mails[1]?.text).toContain('Delivery to:\n  Ada Lovelace');
@@ -283,7 +297,7 @@ describe('who may call order-confirmation', () => {
     await backend.ctx.db.query(`update private.order_notifications set next_attempt_at = now() where order_id = $1`, [orderId]);
     await backend.ctx.db.query('select private.request_due_order_notifications()');
     await settled();
-    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([`Your Lumen order #${orderId} is confirmed`]);
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([`Your Lumen order ${await referenceOf(orderId)} is confirmed`]);
     expect((await orderOf(token, orderId)).status).toBe('confirmed');
   });
 

@@ -28,6 +28,10 @@ interface Delivery {
 
 interface ClaimedOrder {
   order_id: number;
+  /** What the customer sees (e.g. 7K3Q-9XPD); the id stays internal. */
+  reference: string;
+  /** With the reference, opens the order on any device without signing in. */
+  access_key: string;
   status: string;
   currency: string;
   total_cents: number;
@@ -62,28 +66,39 @@ function deliveryText(delivery: Delivery | null): string[] {
   return ['', 'Delivery to:', ...lines.filter((line): line is string => Boolean(line)).map((line) => `  ${line}`)];
 }
 
+/**
+ * The order's page for whoever holds the mail: the key lets a guest (or anyone the mail is
+ * forwarded to) open it on any device. SITE_URL is the shop's address on hosted projects (a
+ * function secret); locally the app is served by the backend itself.
+ */
+function orderLink(order: ClaimedOrder): string {
+  const site = (Deno.env.get('SITE_URL') ?? Deno.env.get('SUPABASE_URL') ?? '').replace(/\/+$/, '');
+  return `${site}/orders/${encodeURIComponent(order.reference)}?${new URLSearchParams({ key: order.access_key })}`;
+}
+
 function mailFor(order: ClaimedOrder, kind: NotificationKind): Mail {
-  const id = order.order_id;
+  const ref = order.reference;
+  const link = ['', `See your order: ${orderLink(order)}`];
   switch (kind) {
     case 'receipt':
       return {
-        subject: `Your Lumen order #${id} is confirmed`,
-        text: [`Thank you! Order #${id} is confirmed.`, '', ...linesText(order), '', `Total: ${money(order.total_cents, order.currency)}`, ...deliveryText(order.delivery), '', 'Lumen'].join('\n'),
+        subject: `Your Lumen order ${ref} is confirmed`,
+        text: [`Thank you! Order ${ref} is confirmed.`, '', ...linesText(order), '', `Total: ${money(order.total_cents, order.currency)}`, ...deliveryText(order.delivery), ...link, '', 'Lumen'].join('\n'),
       };
     case 'cancellation':
       return {
-        subject: `Your Lumen order #${id} is cancelled`,
-        text: [`Order #${id} is cancelled. Nothing was charged, and the items are back on sale.`, '', ...linesText(order), '', 'Lumen'].join('\n'),
+        subject: `Your Lumen order ${ref} is cancelled`,
+        text: [`Order ${ref} is cancelled. Nothing was charged, and the items are back on sale.`, '', ...linesText(order), ...link, '', 'Lumen'].join('\n'),
       };
     case 'shipped':
       return {
-        subject: `Your Lumen order #${id} is on its way`,
-        text: [`Good news: order #${id} has shipped.`, '', ...linesText(order), ...deliveryText(order.delivery), '', 'Lumen'].join('\n'),
+        subject: `Your Lumen order ${ref} is on its way`,
+        text: [`Good news: order ${ref} has shipped.`, '', ...linesText(order), ...deliveryText(order.delivery), ...link, '', 'Lumen'].join('\n'),
       };
     case 'delivered':
       return {
-        subject: `Your Lumen order #${id} was delivered`,
-        text: [`Order #${id} was delivered. We hope you enjoy it.`, '', ...linesText(order), '', 'Lumen'].join('\n'),
+        subject: `Your Lumen order ${ref} was delivered`,
+        text: [`Order ${ref} was delivered. We hope you enjoy it.`, '', ...linesText(order), ...link, '', 'Lumen'].join('\n'),
       };
   }
 }
