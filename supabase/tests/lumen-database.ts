@@ -17,6 +17,8 @@ export interface Actor {
   sub?: string;
   /** The claim the custom access token hook adds for staff (migration …_staff_roles.sql). */
   user_role?: 'staff';
+  /** A guest: signInAnonymously's session (role authenticated), as GoTrue marks it in the token. */
+  is_anonymous?: boolean;
 }
 
 /** Runs `fn` as an API role with JWT claims, the way PostgREST does, and rolls back. */
@@ -24,7 +26,12 @@ export async function asActor<T>(db: Database, actor: Actor, fn: (tx: DatabaseTr
   let result: T | undefined;
   await db
     .transaction(async (tx) => {
-      const claims = JSON.stringify({ role: actor.role, ...(actor.sub ? { sub: actor.sub } : {}), ...(actor.user_role ? { user_role: actor.user_role } : {}) });
+      const claims = JSON.stringify({
+        role: actor.role,
+        ...(actor.sub ? { sub: actor.sub } : {}),
+        ...(actor.user_role ? { user_role: actor.user_role } : {}),
+        ...(actor.is_anonymous === undefined ? {} : { is_anonymous: actor.is_anonymous }),
+      });
       await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)`, [claims, actor.role]);
       result = await fn(tx);
       await tx.rollback();

@@ -78,6 +78,37 @@ async function denyAllTables(q: Queryable): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
+interface RestrictivePolicy {
+  table: string;
+  policy: string;
+  command: string;
+  /** Whether any permissive policy on the table lets the same roles run the command: without one the restriction narrows nothing. */
+  narrows: boolean;
+  /** Its USING and WITH CHECK, as Postgres prints them. */
+  condition: string;
+}
+
+/**
+ * RESTRICTIVE policies in `public`: they only take away (a row must pass every one of them and at
+ * least one permissive policy), so they never count as coverage above; each must sit on a command
+ * some permissive policy grants, or it is a mistake.
+ */
+async function restrictivePolicies(q: Queryable): Promise<RestrictivePolicy[]> {
+  const { rows } = await q.query<RestrictivePolicy>(`
+    select c.relname as "table", p.polname as policy,
+      case p.polcmd when 'r' then 'SELECT' when 'a' then 'INSERT' when 'w' then 'UPDATE' when 'd' then 'DELETE' else 'ALL' end as command,
+      exists (select 1 from pg_policy other where other.polrelid = c.oid and other.polpermissive
+        and (other.polcmd = '*' or p.polcmd = '*' or other.polcmd = p.polcmd)
+        and (other.polroles = '{0}' or other.polroles && p.polroles)) as narrows,
+      concat_ws(' / ', pg_get_expr(p.polqual, p.polrelid), pg_get_expr(p.polwithcheck, p.polrelid)) as condition
+    from pg_policy p
+    join pg_class c on c.oid = p.polrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and not p.polpermissive
+    order by 1, 2`);
+  return rows;
+}
+
 /** TRUNCATE is not subject to RLS: an API role holding it could empty a table outright. */
 async function truncateGrants(q: Queryable): Promise<string[]> {
   const { rows } = await q.query<{ grant: string }>(`
@@ -149,6 +180,14 @@ describe('RLS coverage of schema public', () => {
   it('has no view readable by the API roles that bypasses RLS', async () => {
     expect(await viewsBypassingRls(db)).toEqual([]);
   });
+
+  it("has restrictive policies only for the guests' limits, each narrowing a command a permissive policy grants", async () => {
+    const restrictive = await restrictivePolicies(db);
+    expect(restrictive.map(({ table, policy, command, narrows }) => ({ table, policy, command, narrows }))).toEqual([
+      { table: 'profiles', policy: 'Guests cannot change a profile', command: 'UPDATE', narrows: true },
+    ]);
+    for (const { condition } of restrictive) expect(condition).toMatch(/is_anonymous/);
+  });
 });
 
 describe('the detectors themselves', () => {
@@ -158,6 +197,7 @@ describe('the detectors themselves', () => {
     denyAll: string[];
     truncate: string[];
     views: string[];
+    restrictive: RestrictivePolicy[];
   }
 
   /** Plants offenders (created as the table owner, so default privileges grant them to the API roles), then rolls back. */
@@ -174,6 +214,12 @@ describe('the detectors themselves', () => {
         revoke truncate on public.rls_probe_partial, public.rls_probe_sealed from anon, authenticated;
         create view public.rls_probe_view as select id from public.rls_probe_partial;
         create view public.rls_probe_invoker_view with (security_invoker = true) as select id from public.rls_probe_partial;
+        create table public.rls_probe_restricted (id int primary key);
+        alter table public.rls_probe_restricted enable row level security;
+        create policy "probe: only narrows" on public.rls_probe_restricted as restrictive for select to authenticated using (true);
+        revoke truncate on public.rls_probe_restricted from anon, authenticated;
+        revoke insert, update, delete on public.rls_probe_restricted from anon, authenticated;
+        revoke select on public.rls_probe_restricted from anon;
       `);
       return {
         withoutRls: await tablesWithoutRls(db),
@@ -181,13 +227,14 @@ describe('the detectors themselves', () => {
         denyAll: await denyAllTables(db),
         truncate: await truncateGrants(db),
         views: await viewsBypassingRls(db),
+        restrictive: await restrictivePolicies(db),
       };
     } finally {
       await db.exec('rollback');
     }
   }
 
-  it('catch a table without RLS, a grant without policy, TRUNCATE and a definer view (all rolled back)', async () => {
+  it('catch a table without RLS, a grant without policy (a restrictive one is none), TRUNCATE, a definer view and a restriction narrowing nothing (all rolled back)', async () => {
     const found = await findingsWithProbes();
     expect(found.withoutRls).toEqual(['rls_probe_open']);
     expect(found.withoutPolicy).toEqual([
@@ -198,10 +245,14 @@ describe('the detectors themselves', () => {
       'rls_probe_partial: authenticated INSERT',
       'rls_probe_partial: authenticated SELECT',
       'rls_probe_partial: authenticated UPDATE',
+      'rls_probe_restricted: authenticated SELECT',
     ]);
     expect(found.denyAll).toEqual(['rls_probe_sealed']);
     expect(found.truncate).toEqual(['rls_probe_open: anon', 'rls_probe_open: authenticated']);
     expect(found.views).toEqual(['rls_probe_view']);
+    expect(found.restrictive.filter((policy) => !policy.narrows).map((policy) => `${policy.table}: ${policy.policy}`)).toEqual([
+      'rls_probe_restricted: probe: only narrows',
+    ]);
 
     const { rows } = await db.query<{ left: string | null }>(`select to_regclass('public.rls_probe_open')::text as left`);
     expect(rows[0]?.left).toBeNull();

@@ -2,26 +2,46 @@ import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Actor, asActor, openLumenDatabase } from './lumen-database.ts';
 
-// Every public table × anon / owner / another signed-in user / staff × select / insert / update / delete,
-// each cell run through asActor (rolled back) against rows seeded as the table owner. "Owner" is
-// the user the seeded row belongs to; on catalog tables, which belong to nobody, it is simply a
-// signed-in user. Staff carry the `user_role` claim the access token hook adds (the signature makes
-// it unforgeable; supabase/conformance checks that end to end). Every statement targets the owner's
-// (or the seeded) row.
+// Every public table × actor × select / insert / update / delete, each cell run through asActor
+// (rolled back) against rows seeded as the table owner. The actors: the anon visitor, two customers
+// (owner, other), staff, and two guests (anonymous sessions: role authenticated, is_anonymous in
+// the token, as signInAnonymously issues them at guest checkout). Staff carry the `user_role` claim
+// the access token hook adds (the signature makes it unforgeable; supabase/conformance checks that
+// end to end).
+//
+// The rows people own (carts, saved items, profiles, orders and their lines, addresses) are seeded
+// twice, for the customer `owner` and for the guest `guest`, and every actor meets both: whoever
+// the row belongs to is its "owner", every other signed-in user is "other". So a guest's rows are
+// theirs alone (the other guest and the customers get what any other user gets), and a guest gets
+// what any other user gets on a customer's rows. Catalog tables belong to nobody; there "owner" is
+// simply the customer and every other signed-in non-staff user, guests included, is "other".
+//
+// What a guest may not do that a customer may: change their profile (no account page until they
+// sign up; …_anonymous_limits.sql) or keep an avatar (storage-matrix.test.ts). Their own cart,
+// saved items, addresses and orders they keep, since guest checkout needs them.
 
 const OWNER = '00000000-0000-4000-8000-0000000000a1';
 const OTHER = '00000000-0000-4000-8000-0000000000b2';
 const STAFF = '00000000-0000-4000-8000-0000000000c3';
+const GUEST = '00000000-0000-4000-8000-0000000000d4';
+const OTHER_GUEST = '00000000-0000-4000-8000-0000000000e5';
 
+// Real tokens carry is_anonymous either way; the limits test it with `is not true`.
 const ACTORS = {
   anon: { role: 'anon' },
-  owner: { role: 'authenticated', sub: OWNER },
-  other: { role: 'authenticated', sub: OTHER },
-  staff: { role: 'authenticated', sub: STAFF, user_role: 'staff' },
+  owner: { role: 'authenticated', sub: OWNER, is_anonymous: false },
+  other: { role: 'authenticated', sub: OTHER, is_anonymous: false },
+  staff: { role: 'authenticated', sub: STAFF, user_role: 'staff', is_anonymous: false },
+  guest: { role: 'authenticated', sub: GUEST, is_anonymous: true },
+  otherGuest: { role: 'authenticated', sub: OTHER_GUEST, is_anonymous: true },
 } as const satisfies Record<string, Actor>;
 
 type ActorName = keyof typeof ACTORS;
+/** What an actor is to the row a statement targets; the expectations are written per relation. */
+type Relation = 'anon' | 'owner' | 'other' | 'staff';
 type Command = 'select' | 'insert' | 'update' | 'delete';
+/** Whose seeded rows a cell targets. */
+type RowOwner = 'owner' | 'guest';
 
 /**
  * allowed: the statement runs and reads or writes exactly the target row.
@@ -31,6 +51,14 @@ type Command = 'select' | 'insert' | 'update' | 'delete';
  */
 type Outcome = 'allowed' | 'permission-denied' | 'rls-violation' | 'filtered';
 
+/** The rows one user owns. */
+interface OwnedRows {
+  userId: string;
+  orderId: number;
+  orderLineId: number;
+  addressId: number;
+}
+
 interface Seed {
   spareCategoryId: number;
   lampId: number;
@@ -38,9 +66,6 @@ interface Seed {
   vaseId: number;
   /** The vase's product (the item got one of its own when it was added without one). */
   vaseProductId: number;
-  orderId: number;
-  orderLineId: number;
-  addressId: number;
   auditId: number;
 }
 
@@ -50,13 +75,18 @@ interface Statement {
 }
 
 interface TableSpec {
-  statements: (seed: Seed) => Record<Command, Statement>;
-  expected: Record<Command, Record<ActorName, Outcome>>;
+  /** `rows`: the row owner's rows the statements target (the customer's on tables nobody owns). */
+  statements: (seed: Seed, rows: OwnedRows) => Record<Command, Statement>;
+  expected: Record<Command, Record<Relation, Outcome>>;
+  /** Rows people own: seeded for the customer and for the guest, and every actor meets both. */
+  owned?: true;
+  /** Where a guest meeting their own row fares worse than a customer would. */
+  guestOwner?: Partial<Record<Command, Outcome>>;
 }
 
-const everyone = (outcome: Outcome): Record<ActorName, Outcome> => ({ anon: outcome, owner: outcome, other: outcome, staff: outcome });
+const everyone = (outcome: Outcome): Record<Relation, Outcome> => ({ anon: outcome, owner: outcome, other: outcome, staff: outcome });
 /** Staff are another user to a customer's own rows: a role gives them no way into carts, orders or addresses. */
-const ownerOnly = (otherwise: Outcome): Record<ActorName, Outcome> => ({ anon: 'permission-denied', owner: 'allowed', other: otherwise, staff: otherwise });
+const ownerOnly = (otherwise: Outcome): Record<Relation, Outcome> => ({ anon: 'permission-denied', owner: 'allowed', other: otherwise, staff: otherwise });
 /** The catalog: everyone reads, staff write (insert and update; delete stays with the service role). */
 const staffEditedCatalog: TableSpec['expected'] = {
   select: everyone('allowed'),
@@ -121,13 +151,14 @@ const MATRIX: Record<string, TableSpec> = {
     expected: staffEditedCatalog,
   },
   saved_items: {
-    statements: (s) => ({
-      select: { sql: 'select item_id from public.saved_items where user_id = $1 and item_id = $2', params: [OWNER, s.lampId] },
+    owned: true,
+    statements: (s, r) => ({
+      select: { sql: 'select item_id from public.saved_items where user_id = $1 and item_id = $2', params: [r.userId, s.lampId] },
       // Saves for the owner (another user tries to plant it in their list).
-      insert: { sql: 'insert into public.saved_items (user_id, item_id) values ($1, $2)', params: [OWNER, s.shadeId] },
+      insert: { sql: 'insert into public.saved_items (user_id, item_id) values ($1, $2)', params: [r.userId, s.shadeId] },
       // Nothing of a saved item changes: it is saved or removed.
-      update: { sql: 'update public.saved_items set created_at = now() where user_id = $1 and item_id = $2', params: [OWNER, s.lampId] },
-      delete: { sql: 'delete from public.saved_items where user_id = $1 and item_id = $2', params: [OWNER, s.lampId] },
+      update: { sql: 'update public.saved_items set created_at = now() where user_id = $1 and item_id = $2', params: [r.userId, s.lampId] },
+      delete: { sql: 'delete from public.saved_items where user_id = $1 and item_id = $2', params: [r.userId, s.lampId] },
     }),
     expected: {
       select: ownerOnly('filtered'),
@@ -155,11 +186,12 @@ const MATRIX: Record<string, TableSpec> = {
     expected: readOnlyCatalog,
   },
   profiles: {
-    statements: () => ({
-      select: { sql: 'select id from public.profiles where id = $1', params: [OWNER] },
-      insert: { sql: 'insert into public.profiles (id, display_name) values ($1, $2)', params: [OWNER, 'Forged'] },
-      update: { sql: `update public.profiles set display_name = 'Renamed' where id = $1`, params: [OWNER] },
-      delete: { sql: 'delete from public.profiles where id = $1', params: [OWNER] },
+    owned: true,
+    statements: (_s, r) => ({
+      select: { sql: 'select id from public.profiles where id = $1', params: [r.userId] },
+      insert: { sql: 'insert into public.profiles (id, display_name) values ($1, $2)', params: [r.userId, 'Forged'] },
+      update: { sql: `update public.profiles set display_name = 'Renamed' where id = $1`, params: [r.userId] },
+      delete: { sql: 'delete from public.profiles where id = $1', params: [r.userId] },
     }),
     expected: {
       select: ownerOnly('filtered'),
@@ -168,14 +200,17 @@ const MATRIX: Record<string, TableSpec> = {
       update: ownerOnly('filtered'),
       delete: everyone('permission-denied'),
     },
+    // A guest has no account page: the name and avatar wait until they sign up (…_anonymous_limits.sql).
+    guestOwner: { update: 'filtered' },
   },
   cart_items: {
-    statements: (s) => ({
-      select: { sql: 'select item_id from public.cart_items where user_id = $1 and item_id = $2', params: [OWNER, s.lampId] },
+    owned: true,
+    statements: (s, r) => ({
+      select: { sql: 'select item_id from public.cart_items where user_id = $1 and item_id = $2', params: [r.userId, s.lampId] },
       // Adds a line to the owner's cart (another user tries to plant it there).
-      insert: { sql: 'insert into public.cart_items (user_id, item_id, quantity) values ($1, $2, 1)', params: [OWNER, s.shadeId] },
-      update: { sql: 'update public.cart_items set quantity = 2 where user_id = $1 and item_id = $2', params: [OWNER, s.lampId] },
-      delete: { sql: 'delete from public.cart_items where user_id = $1 and item_id = $2', params: [OWNER, s.lampId] },
+      insert: { sql: 'insert into public.cart_items (user_id, item_id, quantity) values ($1, $2, 1)', params: [r.userId, s.shadeId] },
+      update: { sql: 'update public.cart_items set quantity = 2 where user_id = $1 and item_id = $2', params: [r.userId, s.lampId] },
+      delete: { sql: 'delete from public.cart_items where user_id = $1 and item_id = $2', params: [r.userId, s.lampId] },
     }),
     expected: {
       select: ownerOnly('filtered'),
@@ -185,25 +220,27 @@ const MATRIX: Record<string, TableSpec> = {
     },
   },
   orders: {
-    statements: (s) => ({
-      select: { sql: 'select id from public.orders where id = $1', params: [s.orderId] },
-      insert: { sql: 'insert into public.orders (user_id, total_cents, item_count) values ($1, 0, 1)', params: [OWNER] },
-      update: { sql: `update public.orders set status = 'confirmed', total_cents = 0 where id = $1`, params: [s.orderId] },
-      delete: { sql: 'delete from public.orders where id = $1', params: [s.orderId] },
+    owned: true,
+    statements: (_s, r) => ({
+      select: { sql: 'select id from public.orders where id = $1', params: [r.orderId] },
+      insert: { sql: 'insert into public.orders (user_id, total_cents, item_count) values ($1, 0, 1)', params: [r.userId] },
+      update: { sql: `update public.orders set status = 'confirmed', total_cents = 0 where id = $1`, params: [r.orderId] },
+      delete: { sql: 'delete from public.orders where id = $1', params: [r.orderId] },
     }),
     // Clients never write orders: place_order and cancel_order are the only ways in.
     expected: ownerReadsOnly,
   },
   addresses: {
-    statements: (s) => ({
-      select: { sql: 'select id from public.addresses where id = $1', params: [s.addressId] },
+    owned: true,
+    statements: (_s, r) => ({
+      select: { sql: 'select id from public.addresses where id = $1', params: [r.addressId] },
       // Files an address under the owner (another user tries to plant one in their book).
       insert: {
         sql: `insert into public.addresses (user_id, full_name, line1, postcode, city, country) values ($1, 'X', '1 Road', 'AB1 2CD', 'Town', 'GB')`,
-        params: [OWNER],
+        params: [r.userId],
       },
-      update: { sql: `update public.addresses set city = 'Elsewhere' where id = $1`, params: [s.addressId] },
-      delete: { sql: 'delete from public.addresses where id = $1', params: [s.addressId] },
+      update: { sql: `update public.addresses set city = 'Elsewhere' where id = $1`, params: [r.addressId] },
+      delete: { sql: 'delete from public.addresses where id = $1', params: [r.addressId] },
     }),
     expected: {
       select: ownerOnly('filtered'),
@@ -213,14 +250,15 @@ const MATRIX: Record<string, TableSpec> = {
     },
   },
   order_items: {
-    statements: (s) => ({
-      select: { sql: 'select id from public.order_items where id = $1', params: [s.orderLineId] },
+    owned: true,
+    statements: (s, r) => ({
+      select: { sql: 'select id from public.order_items where id = $1', params: [r.orderLineId] },
       insert: {
         sql: `insert into public.order_items (order_id, item_id, title, unit_price_cents, quantity) values ($1, $2, 'Lamp', 0, 1)`,
-        params: [s.orderId, s.lampId],
+        params: [r.orderId, s.lampId],
       },
-      update: { sql: 'update public.order_items set unit_price_cents = 0 where id = $1', params: [s.orderLineId] },
-      delete: { sql: 'delete from public.order_items where id = $1', params: [s.orderLineId] },
+      update: { sql: 'update public.order_items set unit_price_cents = 0 where id = $1', params: [r.orderLineId] },
+      delete: { sql: 'delete from public.order_items where id = $1', params: [r.orderLineId] },
     }),
     expected: ownerReadsOnly,
   },
@@ -274,9 +312,23 @@ const MATRIX: Record<string, TableSpec> = {
 const TABLES = Object.keys(MATRIX).sort();
 const ACTOR_NAMES = Object.keys(ACTORS) as ActorName[];
 const COMMANDS: Command[] = ['select', 'insert', 'update', 'delete'];
+const rowOwnersOf = (spec: TableSpec): RowOwner[] => (spec.owned ? ['owner', 'guest'] : ['owner']);
+
+/** The actor's relation to the row owner's row: the same user is its owner, any other signed-in non-staff user "other". */
+function relationOf(actor: ActorName, rowOwner: RowOwner): Relation {
+  if (actor === 'anon' || actor === 'staff') return actor;
+  return actor === rowOwner ? 'owner' : 'other';
+}
+
+function expectedOutcome(spec: TableSpec, command: Command, actor: ActorName, rowOwner: RowOwner): Outcome {
+  const relation = relationOf(actor, rowOwner);
+  const isGuest = (ACTORS[actor] as Actor).is_anonymous === true;
+  return (relation === 'owner' && isGuest ? spec.guestOwner?.[command] : undefined) ?? spec.expected[command][relation];
+}
 
 interface Cell {
   table: string;
+  rowOwner: RowOwner;
   actor: ActorName;
   command: Command;
   expected: Outcome;
@@ -285,11 +337,14 @@ interface Cell {
 const CELLS: Cell[] = Object.entries(MATRIX)
   .sort(([a], [b]) => a.localeCompare(b))
   .flatMap(([table, spec]) =>
-    COMMANDS.flatMap((command) => ACTOR_NAMES.map((actor) => ({ table, actor, command, expected: spec.expected[command][actor] }))),
+    rowOwnersOf(spec).flatMap((rowOwner) =>
+      COMMANDS.flatMap((command) => ACTOR_NAMES.map((actor) => ({ table, rowOwner, actor, command, expected: expectedOutcome(spec, command, actor, rowOwner) }))),
+    ),
   );
 
 let db: Database;
 let seed: Seed;
+let owned: Record<RowOwner, OwnedRows>;
 const observed: string[] = [];
 
 async function idOf(sql: string, params: unknown[] = []): Promise<number> {
@@ -299,12 +354,32 @@ async function idOf(sql: string, params: unknown[] = []): Promise<number> {
   return id;
 }
 
+/** A cart line, a saved item, an order with one line and an address for the user. */
+async function seedOwnedRows(userId: string, lampId: number, city: string): Promise<OwnedRows> {
+  await db.query('insert into public.cart_items (user_id, item_id, quantity) values ($1, $2, 1)', [userId, lampId]);
+  await db.query('insert into public.saved_items (user_id, item_id) values ($1, $2)', [userId, lampId]);
+  const orderId = await idOf(`insert into public.orders (user_id, total_cents, item_count) values ($1, 4900, 1) returning id`, [userId]);
+  const orderLineId = await idOf(
+    `insert into public.order_items (order_id, item_id, title, unit_price_cents, quantity) values ($1, $2, 'Lamp', 4900, 1) returning id`,
+    [orderId, lampId],
+  );
+  const addressId = await idOf(
+    `insert into public.addresses (user_id, full_name, line1, postcode, city, country) values ($1, 'Owner', '1 Main St', 'D02 X285', $2, 'IE') returning id`,
+    [userId, city],
+  );
+  return { userId, orderId, orderLineId, addressId };
+}
+
 beforeAll(async () => {
   db = await openLumenDatabase();
-  // As the table owner (no role): two users (their profiles come from the trigger), the catalog,
-  // a cart line and an order with one line for the owner.
+  // As the table owner (no role): three account users and two guests (their profiles come from
+  // the trigger), the catalog, and the rows people own for the customer and for a guest.
   await db.query(`insert into auth.users (id, email, aud, role) values ($1, 'owner@example.test', 'authenticated', 'authenticated'),
     ($2, 'other@example.test', 'authenticated', 'authenticated'), ($3, 'staff@example.test', 'authenticated', 'authenticated')`, [OWNER, OTHER, STAFF]);
+  await db.query(`insert into auth.users (id, aud, role, is_anonymous) values ($1, 'authenticated', 'authenticated', true), ($2, 'authenticated', 'authenticated', true)`, [
+    GUEST,
+    OTHER_GUEST,
+  ]);
   await db.query(`insert into public.user_roles (user_id, role) values ($1, 'staff'), ($2, 'staff')`, [OWNER, STAFF]);
   await db.exec(`
     insert into public.categories (slug, name) values ('matrix-lighting', 'Lighting'), ('matrix-spare', 'Spare');
@@ -313,26 +388,14 @@ beforeAll(async () => {
     from (values ('matrix-lamp', 'Lamp', 4900), ('matrix-shade', 'Shade', 1900), ('matrix-vase', 'Vase', 2500)) as v (slug, title, price);
   `);
   const lampId = await idOf(`select id from public.items where slug = 'matrix-lamp'`);
-  await db.query('insert into public.cart_items (user_id, item_id, quantity) values ($1, $2, 1)', [OWNER, lampId]);
-  await db.query('insert into public.saved_items (user_id, item_id) values ($1, $2)', [OWNER, lampId]);
-  const orderId = await idOf(`insert into public.orders (user_id, total_cents, item_count) values ($1, 4900, 1) returning id`, [OWNER]);
-  await db.query(`insert into public.order_items (order_id, item_id, title, unit_price_cents, quantity) values ($1, $2, 'Lamp', 4900, 1)`, [
-    orderId,
-    lampId,
-  ]);
+  owned = { owner: await seedOwnedRows(OWNER, lampId, 'Dublin'), guest: await seedOwnedRows(GUEST, lampId, 'Cork') };
   seed = {
     spareCategoryId: await idOf(`select id from public.categories where slug = 'matrix-spare'`),
     lampId,
     shadeId: await idOf(`select id from public.items where slug = 'matrix-shade'`),
     vaseId: await idOf(`select id from public.items where slug = 'matrix-vase'`),
     vaseProductId: await idOf(`select product_id as id from public.items where slug = 'matrix-vase'`),
-    orderId,
-    orderLineId: await idOf('select id from public.order_items where order_id = $1', [orderId]),
     auditId: await idOf(`insert into public.audit_log (actor, action, entity, entity_id) values ($1, 'update', 'items', '1') returning id`, [STAFF]),
-    addressId: await idOf(
-      `insert into public.addresses (user_id, full_name, line1, postcode, city, country) values ($1, 'Owner', '1 Main St', 'D02 X285', 'Dublin', 'IE') returning id`,
-      [OWNER],
-    ),
   };
 });
 
@@ -341,7 +404,7 @@ afterAll(async () => {
   const refused = count('permission-denied') + count('rls-violation');
   const unexpected = observed.length - count('allowed') - refused - count('filtered');
   console.info(
-    `rls matrix: ${observed.length} cells (${TABLES.length} tables × ${ACTOR_NAMES.length} actors × ${COMMANDS.length} commands): ` +
+    `rls matrix: ${observed.length} cells (${TABLES.length} tables, owned ones for a customer's and a guest's rows, × ${ACTOR_NAMES.length} actors × ${COMMANDS.length} commands): ` +
       `${count('allowed')} allowed, ${refused} refused, ${count('filtered')} filtered to zero rows` +
       (unexpected > 0 ? `, ${unexpected} unexpected` : ''),
   );
@@ -379,27 +442,49 @@ describe('RLS matrix', () => {
       notInMatrix: [],
       notInCatalog: [],
     });
-    expect(CELLS).toHaveLength(TABLES.length * ACTOR_NAMES.length * COMMANDS.length);
+    const ownedTables = TABLES.filter((table) => MATRIX[table]?.owned);
+    expect(ownedTables).toEqual(['addresses', 'cart_items', 'order_items', 'orders', 'profiles', 'saved_items']);
+    expect(CELLS).toHaveLength((TABLES.length + ownedTables.length) * ACTOR_NAMES.length * COMMANDS.length);
   });
 
   it('targets rows that exist (for the table owner), so "filtered" means hidden, not missing', async () => {
     for (const table of TABLES) {
-      const select = MATRIX[table]?.statements(seed).select;
-      expect(select, table).toBeDefined();
-      if (select) expect((await db.query(select.sql, select.params)).rows, table).toHaveLength(1);
+      const spec = MATRIX[table];
+      expect(spec, table).toBeDefined();
+      for (const rowOwner of spec ? rowOwnersOf(spec) : []) {
+        const select = spec?.statements(seed, owned[rowOwner]).select;
+        if (select) expect((await db.query(select.sql, select.params)).rows, `${table} (${rowOwner}'s row)`).toHaveLength(1);
+      }
     }
   });
 
-  it.each(CELLS.map((cell) => [cell.table, cell.actor, cell.command, cell.expected] as const))(
-    '%s: %s %s → %s',
-    async (table, actor, command, expected) => {
-      const statement = MATRIX[table]?.statements(seed)[command];
+  it.each(CELLS.map((cell) => [cell.table, cell.rowOwner, cell.actor, cell.command, cell.expected] as const))(
+    "%s, the %s's row: %s %s → %s",
+    async (table, rowOwner, actor, command, expected) => {
+      const statement = MATRIX[table]?.statements(seed, owned[rowOwner])[command];
       if (!statement) throw new Error(`no ${command} statement for ${table}`);
       const outcome = await run(ACTORS[actor], command, statement);
       observed.push(outcome);
       expect(outcome).toBe(expected);
     },
   );
+
+  it("refuses a guest staff's functions, even on the guest's own order", async () => {
+    const call = (sql: string, params: unknown[]) => run(ACTORS.guest, 'select', { sql, params });
+    const refusal = async (sql: string, params: unknown[]) => {
+      try {
+        await asActor(db, ACTORS.guest, (tx) => tx.query(sql, params));
+        return 'ran';
+      } catch (error) {
+        return errorDetails(error).code;
+      }
+    };
+    expect(await refusal(`select public.set_order_status($1, 'packed')`, [owned.guest.orderId])).toBe('42501');
+    expect(await refusal(`select public.adjust_stock($1, 5, 'restock')`, [seed.lampId])).toBe('42501');
+    expect(await refusal(`select public.create_product('Guest lamp', $1, 'guest-lamp', 100, 1)`, [seed.spareCategoryId])).toBe('42501');
+    // What a customer may do with their own order, a guest may too.
+    expect(await call('select public.cancel_order($1)', [owned.guest.orderId])).toBe('allowed');
+  });
 
   it('rolled every cell back (seeded rows unchanged)', async () => {
     const { rows } = await db.query<{ state: string }>(`
@@ -412,13 +497,14 @@ describe('RLS matrix', () => {
         (select string_agg(item_id || ':' || quantity, ',') from public.cart_items),
         (select string_agg(status || ':' || total_cents, ',') from public.orders),
         (select string_agg(unit_price_cents::text, ',') from public.order_items),
-        (select string_agg(user_id || ':' || city, ',') from public.addresses),
+        (select string_agg(user_id || ':' || city, ',' order by city) from public.addresses),
+        (select count(*) from public.saved_items),
         (select string_agg(user_id || ':' || role, ',' order by user_id) from public.user_roles),
         (select count(*) from public.role_permissions),
         (select string_agg(delta || ':' || reason, ',' order by id) from public.stock_movements),
         (select count(*) from public.audit_log)) as state`);
     expect(rows[0]?.state).toBe(
-      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,-,- | ${seed.lampId}:1 | placed:4900 | 4900 | ${OWNER}:Dublin | ${OWNER}:staff,${STAFF}:staff | 4 | 10:initial,10:initial,10:initial | 1`,
+      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,-,-,-,- | ${seed.lampId}:1,${seed.lampId}:1 | placed:4900,placed:4900 | 4900,4900 | ${GUEST}:Cork,${OWNER}:Dublin | 2 | ${OWNER}:staff,${STAFF}:staff | 4 | 10:initial,10:initial,10:initial | 1`,
     );
   });
 });

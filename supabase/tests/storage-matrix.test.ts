@@ -7,26 +7,40 @@ import { type Actor, asActor, openLumenDatabase } from './lumen-database.ts';
 // a replace or a remove does. Downloads through the public URL (/object/public/…) do not consult
 // RLS at all; they are governed by storage.buckets.public, asserted separately below.
 //
-// Both buckets hold one seeded object `<owner id>/matrix.webp` with owner_id = the owner: in
-// avatars that is the owner's folder; in item-images the same shape shows that a folder named
-// after you, or being recorded as the uploader, earns no rights there: only the staff claim does.
+// Both buckets hold a seeded object `<user id>/matrix.webp` with owner_id = that user, for a
+// customer (owner) and for a guest (an anonymous session, as guest checkout signs in): in avatars
+// that is the user's folder; in item-images the same shape shows that a folder named after you,
+// or being recorded as the uploader, earns no rights there: only the staff claim does. Every actor
+// meets both users' objects: the user whose folder it is is its "owner", every other signed-in
+// non-staff user "other".
+//
+// A guest keeps no avatar (they have no account page; a public bucket must not be free file hosting
+// for throwaway sessions): even in their own folder they can upload, see, replace or remove nothing.
 
 const OWNER = '00000000-0000-4000-8000-0000000000c1';
 const OTHER = '00000000-0000-4000-8000-0000000000d2';
 const STAFF = '00000000-0000-4000-8000-0000000000e3';
+const GUEST = '00000000-0000-4000-8000-0000000000f4';
+const OTHER_GUEST = '00000000-0000-4000-8000-0000000000f5';
 const SEEDED = `${OWNER}/matrix.webp`;
-const UPLOADED = `${OWNER}/uploaded.webp`;
 
 const ACTORS = {
   anon: { role: 'anon' },
-  owner: { role: 'authenticated', sub: OWNER },
-  other: { role: 'authenticated', sub: OTHER },
-  staff: { role: 'authenticated', sub: STAFF, user_role: 'staff' },
+  owner: { role: 'authenticated', sub: OWNER, is_anonymous: false },
+  other: { role: 'authenticated', sub: OTHER, is_anonymous: false },
+  staff: { role: 'authenticated', sub: STAFF, user_role: 'staff', is_anonymous: false },
+  guest: { role: 'authenticated', sub: GUEST, is_anonymous: true },
+  otherGuest: { role: 'authenticated', sub: OTHER_GUEST, is_anonymous: true },
 } as const satisfies Record<string, Actor>;
 
 type ActorName = keyof typeof ACTORS;
+/** What an actor is to the folder's user; the expectations are written per relation. */
+type Relation = 'anon' | 'owner' | 'other' | 'staff';
 type Command = 'read' | 'upload' | 'update' | 'delete';
 type Bucket = 'item-images' | 'avatars';
+/** Whose folder a cell targets. */
+type FolderOwner = 'owner' | 'guest';
+const FOLDER_USER: Record<FolderOwner, string> = { owner: OWNER, guest: GUEST };
 
 /**
  * allowed: exactly the target object is read or written.
@@ -44,13 +58,16 @@ const STATEMENTS: Record<Command, string> = {
   delete: 'delete from storage.objects where bucket_id = $1 and name = $2',
 };
 
-/** The upload writes a new object in the owner's folder; the others act on the seeded one. */
-const paramsFor = (bucket: Bucket, command: Command) => [bucket, command === 'upload' ? UPLOADED : SEEDED];
+/** The upload writes a new object in the folder; the others act on the seeded one. */
+const paramsFor = (bucket: Bucket, command: Command, folder: FolderOwner = 'owner') => [
+  bucket,
+  `${FOLDER_USER[folder]}/${command === 'upload' ? 'uploaded' : 'matrix'}.webp`,
+];
 
-const everyone = (outcome: Outcome): Record<ActorName, Outcome> => ({ anon: outcome, owner: outcome, other: outcome, staff: outcome });
+const everyone = (outcome: Outcome): Record<Relation, Outcome> => ({ anon: outcome, owner: outcome, other: outcome, staff: outcome });
 
 /** The expectations, as data. */
-const MATRIX: Record<Bucket, Record<Command, Record<ActorName, Outcome>>> = {
+const MATRIX: Record<Bucket, Record<Command, Record<Relation, Outcome>>> = {
   // Public read goes through the public URL; staff (by their token's claim) and the service role write.
   'item-images': {
     read: { ...everyone('filtered'), staff: 'allowed' },
@@ -67,12 +84,27 @@ const MATRIX: Record<Bucket, Record<Command, Record<ActorName, Outcome>>> = {
   },
 };
 
+/** Where a guest meeting their own folder fares worse than a customer would: no avatar at all. */
+const GUEST_OWNER: Record<Bucket, Partial<Record<Command, Outcome>>> = {
+  'item-images': {},
+  avatars: { read: 'filtered', upload: 'rls-violation', update: 'filtered', delete: 'filtered' },
+};
+
 const BUCKETS = Object.keys(MATRIX) as Bucket[];
 const ACTOR_NAMES = Object.keys(ACTORS) as ActorName[];
 const COMMANDS = Object.keys(STATEMENTS) as Command[];
+const FOLDER_OWNERS = Object.keys(FOLDER_USER) as FolderOwner[];
+
+function expectedOutcome(bucket: Bucket, command: Command, actor: ActorName, folder: FolderOwner): Outcome {
+  const relation: Relation = actor === 'anon' || actor === 'staff' ? actor : actor === folder ? 'owner' : 'other';
+  const isGuest = (ACTORS[actor] as Actor).is_anonymous === true;
+  return (relation === 'owner' && isGuest ? GUEST_OWNER[bucket][command] : undefined) ?? MATRIX[bucket][command][relation];
+}
 
 const CELLS = BUCKETS.flatMap((bucket) =>
-  COMMANDS.flatMap((command) => ACTOR_NAMES.map((actor) => [bucket, actor, command, MATRIX[bucket][command][actor]] as const)),
+  FOLDER_OWNERS.flatMap((folder) =>
+    COMMANDS.flatMap((command) => ACTOR_NAMES.map((actor) => [bucket, folder, actor, command, expectedOutcome(bucket, command, actor, folder)] as const)),
+  ),
 );
 
 let db: Database;
@@ -82,10 +114,17 @@ beforeAll(async () => {
   db = await openLumenDatabase();
   await db.query(`insert into auth.users (id, email, aud, role) values ($1, 'owner@example.test', 'authenticated', 'authenticated'),
     ($2, 'other@example.test', 'authenticated', 'authenticated')`, [OWNER, OTHER]);
+  await db.query(`insert into auth.users (id, aud, role, is_anonymous) values ($1, 'authenticated', 'authenticated', true), ($2, 'authenticated', 'authenticated', true)`, [
+    GUEST,
+    OTHER_GUEST,
+  ]);
+  // The guest's objects stand for anything that got there another way (written by the service role, or
+  // kept from before the limits): the guest still gets no hold on them.
   await db.query(
     `insert into storage.objects (bucket_id, name, owner_id, metadata)
-     select bucket, $1, $2, '{"mimetype": "image/webp", "size": 1}' from unnest($3::text[]) as bucket`,
-    [SEEDED, OWNER, BUCKETS],
+     select bucket, owner_id || '/matrix.webp', owner_id, '{"mimetype": "image/webp", "size": 1}'
+     from unnest($1::text[]) as bucket, unnest($2::text[]) as owner_id`,
+    [BUCKETS, [OWNER, GUEST]],
   );
 });
 
@@ -93,7 +132,7 @@ afterAll(async () => {
   const count = (outcome: string) => observed.filter((o) => o === outcome).length;
   const unexpected = observed.length - count('allowed') - count('rls-violation') - count('filtered');
   console.info(
-    `storage matrix: ${observed.length} cells (${BUCKETS.length} buckets × ${ACTOR_NAMES.length} actors × ${COMMANDS.length} commands): ` +
+    `storage matrix: ${observed.length} cells (${BUCKETS.length} buckets × ${FOLDER_OWNERS.length} folders × ${ACTOR_NAMES.length} actors × ${COMMANDS.length} commands): ` +
       `${count('allowed')} allowed, ${count('rls-violation')} refused, ${count('filtered')} filtered to zero rows` +
       (unexpected > 0 ? `, ${unexpected} unexpected` : ''),
   );
@@ -129,17 +168,19 @@ describe('storage matrix', () => {
       { id: 'item-images', public: true },
     ]);
     expect([...BUCKETS].sort()).toEqual(rows.map((row) => row.id));
-    expect(CELLS).toHaveLength(BUCKETS.length * ACTOR_NAMES.length * COMMANDS.length);
+    expect(CELLS).toHaveLength(BUCKETS.length * FOLDER_OWNERS.length * ACTOR_NAMES.length * COMMANDS.length);
   });
 
   it('targets objects that exist (for the table owner), so "filtered" means hidden, not missing', async () => {
     for (const bucket of BUCKETS) {
-      expect((await db.query(STATEMENTS.read, [bucket, SEEDED])).rows, bucket).toHaveLength(1);
+      for (const folder of FOLDER_OWNERS) {
+        expect((await db.query(STATEMENTS.read, paramsFor(bucket, 'read', folder))).rows, `${bucket} (${folder})`).toHaveLength(1);
+      }
     }
   });
 
-  it.each(CELLS)('%s: %s %s → %s', async (bucket, actor, command, expected) => {
-    const outcome = await run(ACTORS[actor], STATEMENTS[command], paramsFor(bucket, command), command === 'read');
+  it.each(CELLS)("%s, the %s's folder: %s %s → %s", async (bucket, folder, actor, command, expected) => {
+    const outcome = await run(ACTORS[actor], STATEMENTS[command], paramsFor(bucket, command, folder), command === 'read');
     observed.push(outcome);
     expect(outcome).toBe(expected);
   });
@@ -185,7 +226,9 @@ describe('storage matrix', () => {
     );
     expect(rows).toEqual([
       { bucket_id: 'avatars', name: SEEDED, size: '1' },
+      { bucket_id: 'avatars', name: `${GUEST}/matrix.webp`, size: '1' },
       { bucket_id: 'item-images', name: SEEDED, size: '1' },
+      { bucket_id: 'item-images', name: `${GUEST}/matrix.webp`, size: '1' },
     ]);
   });
 });
