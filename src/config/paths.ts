@@ -14,7 +14,11 @@ export const paths = {
   cart: { path: '/cart', getHref: () => '/cart' },
   saved: { path: '/saved', getHref: () => '/saved' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
-  order: { path: '/orders/:id', getHref: (id: number) => `/orders/${id}` },
+  /** An order by its public reference; `key` (from the receipt) opens it without signing in. */
+  order: {
+    path: '/orders/:reference',
+    getHref: (reference: string, key?: string) => `/orders/${encodeURIComponent(reference)}${key ? `?${new URLSearchParams({ key })}` : ''}`,
+  },
   account: { path: '/account', getHref: () => '/account' },
   signIn: {
     path: '/sign-in',

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/features/account/session/use-session';
 import { CartPage } from '@/features/cart/components/cart-page';
 
-/** Guests see how to go on: signing in or up keeps this cart (it merges into the account). */
+/** Guests see how to go on: ordering as a guest, or signing in or up, which keeps this cart (it merges into the account). */
 function ContinueToOrder() {
   const session = useSession();
   const checkout = paths.checkout.getHref();
@@ -20,9 +20,12 @@ function ContinueToOrder() {
   return (
     <div className="flex flex-col gap-2">
       <Button asChild size="lg">
-        <Link to={paths.signIn.getHref(checkout)}>Sign in to order</Link>
+        <Link to={checkout}>Check out as a guest</Link>
       </Button>
       <Button asChild variant="secondary">
+        <Link to={paths.signIn.getHref(checkout)}>Sign in to order</Link>
+      </Button>
+      <Button asChild variant="ghost">
         <Link to={paths.signUp.getHref(checkout)}>Create an account</Link>
       </Button>
       <p className="text-sm text-muted-foreground">Your cart comes with you when you sign in.</p>

@@ -1,13 +1,14 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { PageTitle } from '@/components/layout/page-title';
 import { RouteSkeleton } from '@/components/layout/route-skeleton';
 import { paths } from '@/config/paths';
-import { RequireSession } from '@/features/account/components/require-session';
+import { ensureGuestSession } from '@/features/account/api/guest-session';
+import { useSession } from '@/features/account/session/use-session';
 import { useCartContext } from '@/features/cart/hooks/use-cart-context';
-import { CheckoutPanel } from '@/features/orders/components/checkout-panel';
+import { CheckoutPanel, type Buyer } from '@/features/orders/components/checkout-panel';
 
-function Checkout({ userId, email }: { userId: string; email: string }) {
+function Checkout({ buyer }: { buyer: Buyer }) {
   const cart = useCartContext();
   const navigate = useNavigate();
   if (cart.isLoading) return <RouteSkeleton />;
@@ -18,16 +19,26 @@ function Checkout({ userId, email }: { userId: string; email: string }) {
     unit_price_cents: item.price_cents,
     currency: item.currency,
   }));
+  const checkout = paths.checkout.getHref();
   return (
     <div className="flex max-w-2xl flex-col gap-4">
+      {buyer.kind === 'guest' && lines.length > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          Ordering as a guest: no account needed.{' '}
+          <Link to={paths.signIn.getHref(checkout)} className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>{' '}
+          to order from your account instead; your cart comes with you.
+        </p>
+      ) : null}
       <CheckoutPanel
-        userId={userId}
+        buyer={buyer}
         lines={lines}
-        email={email}
-        onCartChanged={() => void cart.refetch()}
-        onPlaced={(orderId) => {
-          void cart.refetch();
-          void navigate(paths.order.getHref(orderId), { state: { placed: true } });
+        onCartChanged={(changes) => void (buyer.kind === 'guest' ? cart.settleGuestCheckout({ lowered: changes }) : cart.refetch())}
+        onPlaced={(reference, ordered) => {
+          if (buyer.kind === 'guest') void cart.settleGuestCheckout({ ordered });
+          else void cart.refetch();
+          void navigate(paths.order.getHref(reference), { state: { placed: true } });
         }}
       />
       <Link to={paths.cart.getHref()} className="self-start text-sm text-primary underline-offset-4 hover:underline">
@@ -37,12 +48,23 @@ function Checkout({ userId, email }: { userId: string; email: string }) {
   );
 }
 
+/** An account orders its cart; a guest orders the browser's cart through an anonymous session made when placing it. */
 export function CheckoutRoute() {
+  const session = useSession();
+  let body;
+  if (session.status === 'loading') body = <RouteSkeleton />;
+  else if (session.status === 'signed-in') {
+    body = <Checkout key={session.userId} buyer={{ kind: 'account', userId: session.userId, email: session.email }} />;
+  } else if (session.endedHere) {
+    body = <Navigate to={paths.home.getHref()} replace state={{ sessionEnded: session.endedHere }} />;
+  } else {
+    body = <Checkout key="guest" buyer={{ kind: 'guest', guestId: session.guestId, startSession: ensureGuestSession }} />;
+  }
   return (
     <>
       <PageTitle title="Review order" />
       <PageHeader title="Review order" description="Check everything once more, then place your order." />
-      <RequireSession>{(session) => <Checkout userId={session.userId} email={session.email} />}</RequireSession>
+      {body}
     </>
   );
 }

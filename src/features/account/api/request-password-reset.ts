@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { paths } from '@/config/paths';
+import { captchaOptions } from '@/lib/captcha';
 import { getSupabase } from '@/lib/supabase';
 import { EmailSchema } from './account-schemas.ts';
 
@@ -13,6 +14,7 @@ export async function requestPasswordReset(input: PasswordResetInput): Promise<v
   const { email } = PasswordResetInputSchema.parse(input);
   const { error } = await supabase.auth.resetPasswordForEmail(email, {
     redirectTo: `${window.location.origin}${paths.resetPassword.getHref()}`,
+    ...(await captchaOptions()),
   });
   if (error) throw error;
 }

@@ -1,5 +1,6 @@
 import { userScopeGuard } from '@/lib/query-client';
 import { getSupabase, type Session } from '@/lib/supabase';
+import { hasStoredGuestHandover } from './guest-handover-key.ts';
 import { roleFromAccessToken, type AppRole } from './token-claims.ts';
 
 export type { Session };
@@ -9,8 +10,11 @@ export type SessionEnding = 'sign-out' | 'account-deletion';
 
 export type SessionState =
   | { status: 'loading' }
-  /** `endedHere`: this tab signed out or deleted the account, so pages go home (saying so), not to /sign-in. */
-  | { status: 'signed-out'; endedHere: SessionEnding | null }
+  /**
+   * `endedHere`: this tab signed out or deleted the account, so pages go home (saying so), not to /sign-in.
+   * `guestId`: the anonymous user this browser ordered as, if it did (its orders and order pages are its own).
+   */
+  | { status: 'signed-out'; endedHere: SessionEnding | null; guestId: string | null }
   /**
    * `recovering`: signed in by a password-recovery link; the set-new-password form should open.
    * `role`: the token's `user_role` claim, so a role granted or revoked shows at the next refresh.
@@ -29,11 +33,13 @@ function publish(next: SessionState) {
 }
 
 /**
- * An anonymous Supabase session is a guest, not an account (docs/decisions/003-guest-cart.md):
- * the UI treats it as signed out so Account stays "Sign in" and /account stays protected.
+ * An anonymous Supabase session is a guest who ordered, not an account (docs/decisions/003-guest-cart.md,
+ * 015-guest-orders.md): the UI treats it as signed out so Account stays "Sign in" and /account stays
+ * protected, and only the guest's own order pages use its id.
  */
 function toState(session: Session | null): SessionState {
-  if (!session || session.user.is_anonymous) return { status: 'signed-out', endedHere: endingRequested };
+  if (!session) return { status: 'signed-out', endedHere: endingRequested, guestId: null };
+  if (session.user.is_anonymous) return { status: 'signed-out', endedHere: endingRequested, guestId: session.user.id };
   return {
     status: 'signed-in',
     session,
@@ -66,6 +72,11 @@ export function startSessionStore(): void {
       if (event === 'SIGNED_IN') endingRequested = null;
       userScopeGuard.track(next.status === 'signed-in' ? next.userId : null);
       publish(next);
+      // A guest's orders that did not reach the account at sign-in (the page closed, the network
+      // failed) are taken now; after the callback, since supabase-js must not be called inside it.
+      if (event === 'INITIAL_SESSION' && next.status === 'signed-in' && hasStoredGuestHandover()) {
+        setTimeout(() => void import('../api/guest-handover.ts').then((handover) => handover.finishGuestHandover()).catch(() => undefined), 0);
+      }
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { getSupabase } from '@/lib/supabase';
 import type { MergeReport, StoredLine } from './cart-schemas.ts';
-import { hasStoredGuestCart, readGuestLines, withGuestLines, writeGuestLines } from './guest-cart-store.ts';
+import { hasStoredGuestCart, readGuestLines, remainingAfter, withGuestLines, writeGuestLines } from './guest-cart-store.ts';
 
 export type { MergeReport } from './cart-schemas.ts';
 
@@ -13,12 +13,7 @@ function withMergeLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** What stays in the browser after a merge: lines added or raised while the merge was running. */
-export function remainingAfterMerge(merged: readonly StoredLine[], now: readonly StoredLine[]): StoredLine[] {
-  return now.flatMap((line) => {
-    const sent = merged.find((candidate) => candidate.item_id === line.item_id)?.quantity ?? 0;
-    return line.quantity > sent ? [{ item_id: line.item_id, quantity: line.quantity - sent }] : [];
-  });
-}
+export const remainingAfterMerge = (merged: readonly StoredLine[], now: readonly StoredLine[]): StoredLine[] => remainingAfter(merged, now);
 
 /**
  * Adds this browser's guest cart to the signed-in account's cart (merge_cart: quantities summed,

@@ -18,21 +18,21 @@ describe('checkout attempts', () => {
     // Another tab reads the same attempt from storage.
     expect(checkoutAttemptKey(ALICE, cart)).toBe(key);
 
-    completeCheckoutAttempt(key, 42);
+    completeCheckoutAttempt(key, '7K3Q-9XPD');
     expect(checkoutAttemptKey(ALICE, cart)).not.toBe(key);
   });
 
   it('tells another tab holding the attempt which order it placed', () => {
     const cart = cartFingerprint([{ item_id: 5, quantity: 1 }]);
     const key = checkoutAttemptKey(ALICE, cart);
-    const placed: number[] = [];
-    const stop = watchCheckoutAttempt(key, (orderId) => placed.push(orderId));
-    const other = JSON.stringify({ userId: ALICE, cart, key: 'someone-else', orderId: 7 });
+    const placed: string[] = [];
+    const stop = watchCheckoutAttempt(key, (order) => placed.push(order));
+    const other = JSON.stringify({ userId: ALICE, cart, key: 'someone-else', order: 'AAAA-0007' });
     window.dispatchEvent(new StorageEvent('storage', { key: 'lumen-checkout-attempt', newValue: other }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'lumen-checkout-attempt', newValue: 'not json' }));
     expect(placed).toEqual([]);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'lumen-checkout-attempt', newValue: JSON.stringify({ userId: ALICE, cart, key, orderId: 8 }) }));
-    expect(placed).toEqual([8]);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'lumen-checkout-attempt', newValue: JSON.stringify({ userId: ALICE, cart, key, order: 'AAAA-0008' }) }));
+    expect(placed).toEqual(['AAAA-0008']);
     stop();
   });
 
@@ -42,7 +42,7 @@ describe('checkout attempts', () => {
     const bobs = checkoutAttemptKey(BOB, cartFingerprint([{ item_id: 1, quantity: 2 }]));
     expect(bobs).not.toBe(key);
     // Completing an attempt that is no longer the stored one leaves the current one alone.
-    completeCheckoutAttempt(key, 1);
+    completeCheckoutAttempt(key, 'AAAA-0001');
     expect(checkoutAttemptKey(BOB, cartFingerprint([{ item_id: 1, quantity: 2 }]))).toBe(bobs);
   });
 });

@@ -12,8 +12,8 @@ interface StoredAttempt {
   userId: string;
   cart: string;
   key: string;
-  /** Set once the attempt placed its order. */
-  orderId?: number;
+  /** Set once the attempt placed its order: the order's public reference. */
+  order?: string;
 }
 
 export interface CartLineRef {
@@ -35,9 +35,9 @@ function parseAttempt(text: string | null): StoredAttempt | null {
   const parsed: unknown = JSON.parse(text ?? 'null');
   if (!parsed || typeof parsed !== 'object' || !('userId' in parsed) || !('cart' in parsed) || !('key' in parsed)) return null;
   const { userId, cart, key } = parsed;
-  const orderId = 'orderId' in parsed && typeof parsed.orderId === 'number' ? parsed.orderId : undefined;
+  const order = 'order' in parsed && typeof parsed.order === 'string' ? parsed.order : undefined;
   if (typeof userId !== 'string' || typeof cart !== 'string' || typeof key !== 'string') return null;
-  return { userId, cart, key, ...(orderId === undefined ? {} : { orderId }) };
+  return { userId, cart, key, ...(order === undefined ? {} : { order }) };
 }
 
 function readStored(): StoredAttempt | null {
@@ -61,25 +61,25 @@ function writeStored(attempt: StoredAttempt | null): void {
 /** The key of the attempt to order exactly this cart, made once and shared by every tab. */
 export function checkoutAttemptKey(userId: string, cart: string): string {
   const stored = readStored();
-  if (stored && stored.userId === userId && stored.cart === cart && stored.orderId === undefined) return stored.key;
+  if (stored && stored.userId === userId && stored.cart === cart && stored.order === undefined) return stored.key;
   const key = crypto.randomUUID();
   writeStored({ userId, cart, key });
   return key;
 }
 
 /** The attempt placed its order: ordering the same cart again later is a new attempt. */
-export function completeCheckoutAttempt(key: string, orderId: number): void {
+export function completeCheckoutAttempt(key: string, order: string): void {
   const stored = readStored();
-  if (stored?.key === key) writeStored({ ...stored, orderId });
+  if (stored?.key === key) writeStored({ ...stored, order });
 }
 
 /** Calls `onPlaced` when another tab places the order of this attempt; returns the unsubscribe. */
-export function watchCheckoutAttempt(key: string, onPlaced: (orderId: number) => void): () => void {
+export function watchCheckoutAttempt(key: string, onPlaced: (order: string) => void): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== STORAGE_KEY) return;
     try {
       const attempt = parseAttempt(event.newValue);
-      if (attempt?.key === key && attempt.orderId !== undefined) onPlaced(attempt.orderId);
+      if (attempt?.key === key && attempt.order !== undefined) onPlaced(attempt.order);
     } catch {
       // Not ours to read.
     }

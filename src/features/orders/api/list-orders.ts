@@ -12,7 +12,7 @@ export async function listOrders(userId: string): Promise<Order[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('orders')
-    .select('id, status, currency, total_cents, item_count, created_at, confirmed_at, cancelled_at')
+    .select('id, reference, status, currency, total_cents, item_count, created_at, confirmed_at, cancelled_at')
     .eq('user_id', userId)
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })

@@ -13,6 +13,8 @@ export const OrderLineSchema = z.object({
 
 export const OrderSchema = z.object({
   id: z.number(),
+  /** What customers see and type; the id stays internal. */
+  reference: z.string(),
   status: OrderStatusSchema,
   currency: z.string(),
   total_cents: z.number(),
@@ -31,10 +33,33 @@ export const OrderWithLinesSchema = z.extend(OrderSchema, {
 export type OrderWithLines = z.infer<typeof OrderWithLinesSchema>;
 
 export const PlaceOrderResultSchema = z.union([
-  z.object({ status: z.literal('placed'), order_id: z.number(), total_cents: z.number(), currency: z.string(), replayed: z.boolean() }),
+  z.object({
+    status: z.literal('placed'),
+    order_id: z.number(),
+    reference: z.string(),
+    total_cents: z.number(),
+    currency: z.string(),
+    replayed: z.boolean(),
+  }),
   z.object({
     status: z.literal('stock_changed'),
     changes: z.array(z.object({ item_id: z.number(), title: z.string(), requested: z.number(), available: z.number() })),
   }),
 ]);
 export type PlaceOrderResult = z.infer<typeof PlaceOrderResultSchema>;
+
+/** The order as its receipt's link shows it to anyone holding the link (order_by_link): no ids. */
+export const LinkedOrderSchema = z.object({
+  reference: z.string(),
+  status: OrderStatusSchema,
+  currency: z.string(),
+  total_cents: z.number(),
+  item_count: z.number(),
+  created_at: z.string(),
+  confirmed_at: z.nullable(z.string()),
+  cancelled_at: z.nullable(z.string()),
+  contact_email: z.nullable(z.string()),
+  delivery: z.nullable(DeliverySchema),
+  order_items: z.array(OrderLineSchema),
+});
+export type LinkedOrder = z.infer<typeof LinkedOrderSchema>;

@@ -8,19 +8,22 @@ import { PlaceOrderResultSchema, type PlaceOrderResult } from './order-schemas.t
 /** The request may or may not have reached the server: the same attempt must be sent again to know. */
 export class OrderOutcomeUnknownError extends Error {}
 
+/** What the database can refuse at checkout, by field: the delivery details and a guest's e-mail. */
+export type CheckoutProblems = DeliveryProblems & { email?: string };
+
 /** The database refused the delivery details (it has the last word on them): what is wrong, by field. */
 export class DeliveryRefusedError extends Error {
-  readonly problems: DeliveryProblems;
-  constructor(message: string, problems: DeliveryProblems) {
+  readonly problems: CheckoutProblems;
+  constructor(message: string, problems: CheckoutProblems) {
     super(message);
     this.problems = problems;
   }
 }
 
-function problemsOf(details: string | undefined): DeliveryProblems {
+function problemsOf(details: string | undefined): CheckoutProblems {
   try {
     const parsed: unknown = JSON.parse(details ?? '{}');
-    return typeof parsed === 'object' && parsed !== null ? (parsed as DeliveryProblems) : {};
+    return typeof parsed === 'object' && parsed !== null ? (parsed as CheckoutProblems) : {};
   } catch {
     return {};
   }
@@ -29,6 +32,11 @@ function problemsOf(details: string | undefined): DeliveryProblems {
 export interface PlaceOrderRequest {
   idempotencyKey: string;
   delivery: Delivery;
+  /**
+   * A guest's order (sent with the anonymous session): the receipt's address, and the cart kept in
+   * the browser, which becomes the guest's cart in the same transaction.
+   */
+  guest?: { email: string; lines: readonly { item_id: number; quantity: number }[] };
 }
 
 /**
@@ -37,9 +45,13 @@ export interface PlaceOrderRequest {
  * or, when stock ran short, orders nothing and reports which lines changed. The attempt's key
  * makes it idempotent: sent again, it answers with the order the first call placed.
  */
-export async function placeOrder({ idempotencyKey, delivery }: PlaceOrderRequest): Promise<PlaceOrderResult> {
+export async function placeOrder({ idempotencyKey, delivery, guest }: PlaceOrderRequest): Promise<PlaceOrderResult> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('place_order', { idempotency_key: idempotencyKey, delivery });
+  const { data, error } = await supabase.rpc('place_order', {
+    idempotency_key: idempotencyKey,
+    delivery,
+    ...(guest ? { contact_email: guest.email, lines: guest.lines.map(({ item_id, quantity }) => ({ item_id, quantity })) } : {}),
+  });
   if (error) {
     if (error.code === 'P0001') throw new Error(error.message);
     if (error.code === '22023' && error.message.startsWith('Check the delivery details')) {
@@ -63,14 +75,21 @@ export async function placeOrder({ idempotencyKey, delivery }: PlaceOrderRequest
   return parsed.data;
 }
 
-export function usePlaceOrder(userId: string) {
+/**
+ * `ownerId`: whose orders to refresh afterwards. A guest has none until `startSession` (run just
+ * before sending) has made the anonymous session the order belongs to.
+ */
+export function usePlaceOrder(ownerId: string | null, startSession?: () => Promise<string>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: placeOrder,
+    mutationFn: async (request: PlaceOrderRequest) => {
+      if (startSession) await startSession();
+      return placeOrder(request);
+    },
     // Sending the same attempt again is safe (place_order is idempotent), so a lost answer is asked
     // for again at once; only when that fails too does the buyer see the message.
     retry: (failures, error) => error instanceof OrderOutcomeUnknownError && navigator.onLine && failures < 2,
     retryDelay: (failures) => 500 * 2 ** failures,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all(userId) }),
+    onSettled: () => (ownerId ? queryClient.invalidateQueries({ queryKey: orderKeys.all(ownerId) }) : undefined),
   });
 }

@@ -1,11 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { cartFingerprint, checkoutAttemptKey, completeCheckoutAttempt, watchCheckoutAttempt } from '../api/checkout-attempt.ts';
-import { cleanDelivery, deliveryProblems, EMPTY_DELIVERY, type Delivery, type DeliveryDraft, type DeliveryProblems } from '../api/delivery-schema.ts';
-import { DeliveryRefusedError, OrderOutcomeUnknownError, usePlaceOrder } from '../api/place-order.ts';
-import { useSavedAddresses } from '../api/saved-addresses.ts';
+import { contactEmailProblem } from '../api/contact-email.ts';
+import { cleanDelivery, deliveryProblems, EMPTY_DELIVERY, type Delivery, type DeliveryDraft } from '../api/delivery-schema.ts';
+import { DeliveryRefusedError, OrderOutcomeUnknownError, usePlaceOrder, type CheckoutProblems } from '../api/place-order.ts';
+import { savedAddressesQueryOptions } from '../api/saved-addresses.ts';
 import type { PlaceOrderResult } from '../api/order-schemas.ts';
 import { DeliveryForm, type DeliveryChoice } from './delivery-form.tsx';
+import { GuestEmailField } from './guest-email-field.tsx';
 import { OrderLinesTable } from './order-lines-table.tsx';
 
 export interface ReviewLine {
@@ -16,7 +21,19 @@ export interface ReviewLine {
   currency: string;
 }
 
-type StockChanges = Extract<PlaceOrderResult, { status: 'stock_changed' }>['changes'];
+export type StockChanges = Extract<PlaceOrderResult, { status: 'stock_changed' }>['changes'];
+
+/**
+ * Who is ordering: an account (its cart is in the database), or a guest whose cart is in the
+ * browser. A guest gets an anonymous session only when placing the order (`startSession`);
+ * `guestId` is that session when this browser already has one (an earlier guest order).
+ */
+export type Buyer =
+  | { kind: 'account'; userId: string; email: string }
+  | { kind: 'guest'; guestId: string | null; startSession: () => Promise<string> };
+
+/** The idempotency keys of a browser's guest checkouts, whichever anonymous session ends up placing them. */
+const GUEST_ATTEMPTS = 'guest';
 
 function describeChange({ title, requested, available }: StockChanges[number]): string {
   if (available === 0) return `${title} sold out and was removed from your cart.`;
@@ -35,31 +52,36 @@ function describeChange({ title, requested, available }: StockChanges[number]): 
  * sent, even if the live cart has meanwhile been emptied by that very order, so it can be asked again.
  */
 export function CheckoutPanel({
-  userId,
+  buyer,
   lines,
-  email,
   onPlaced,
   onCartChanged,
 }: {
-  userId: string;
+  buyer: Buyer;
   lines: readonly ReviewLine[];
-  email: string;
-  onPlaced: (orderId: number) => void;
-  onCartChanged: () => void;
+  /** The order is placed: its reference, and the lines it was placed from. */
+  onPlaced: (reference: string, ordered: readonly ReviewLine[]) => void;
+  /** Stock ran short: place_order adjusted a database cart; a guest's browser cart takes `changes`. */
+  onCartChanged: (changes: StockChanges) => void;
 }) {
-  const place = usePlaceOrder(userId);
-  const saved = useSavedAddresses(userId);
+  const ownerId = buyer.kind === 'account' ? buyer.userId : buyer.guestId;
+  const place = usePlaceOrder(ownerId, buyer.kind === 'guest' ? buyer.startSession : undefined);
+  // A guest who ordered before on this device is offered that address again.
+  const savedQuery = useQuery({ ...savedAddressesQueryOptions(ownerId ?? ''), enabled: ownerId !== null });
+  const saved = { data: savedQuery.data, isError: savedQuery.isError, isPending: ownerId !== null && savedQuery.isPending };
   const [draft, setDraft] = useState<DeliveryDraft>(EMPTY_DELIVERY);
-  const [problems, setProblems] = useState<DeliveryProblems>({});
+  const [email, setEmail] = useState('');
+  const [problems, setProblems] = useState<CheckoutProblems>({});
   // The last used address is offered first; until the buyer chooses, follow what has loaded.
   const [chosen, setChosen] = useState<DeliveryChoice | null>(null);
   const choice: DeliveryChoice = chosen ?? saved.data?.[0]?.id ?? 'new';
-  const deliveryRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
   const problemCount = Object.keys(problems).length;
   const noticeRef = useRef<HTMLDivElement>(null);
   const submitting = useRef(false);
   const fingerprint = cartFingerprint(lines);
-  const liveKey = useMemo(() => (fingerprint ? checkoutAttemptKey(userId, fingerprint) : null), [userId, fingerprint]);
+  const attemptOwner = buyer.kind === 'account' ? buyer.userId : GUEST_ATTEMPTS;
+  const liveKey = useMemo(() => (fingerprint ? checkoutAttemptKey(attemptOwner, fingerprint) : null), [attemptOwner, fingerprint]);
   // An emptied cart is no new attempt: it is often the order this review showed, placed in another
   // tab, and that tab's word of it arrives under the attempt's key.
   const [heldKey, setHeldKey] = useState(liveKey);
@@ -82,21 +104,23 @@ export function CheckoutPanel({
   }, [onPlaced]);
   useEffect(() => {
     if (attempt.key === null) return;
-    return watchCheckoutAttempt(attempt.key, (orderId) => onPlacedRef.current(orderId));
-  }, [attempt.key]);
+    const watched = attempt.lines;
+    return watchCheckoutAttempt(attempt.key, (reference) => onPlacedRef.current(reference, watched));
+  }, [attempt.key, attempt.lines]);
 
   /** The delivery details to send, or null (with every problem shown, focus on the first) when they will not do. */
   const readDelivery = (): Delivery | null => {
     const address = choice === 'new' ? null : saved.data?.find((candidate) => candidate.id === choice);
+    const emailProblem = buyer.kind === 'guest' ? contactEmailProblem(email) : null;
+    const found: CheckoutProblems = { ...(emailProblem ? { email: emailProblem } : {}), ...(address ? {} : deliveryProblems(draft)) };
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return null;
+    }
     if (address) {
       const { id: _id, ...delivery } = address;
       return delivery;
-    }
-    const found = deliveryProblems(draft);
-    setProblems(found);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => deliveryRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return null;
     }
     return cleanDelivery(draft);
   };
@@ -109,13 +133,14 @@ export function CheckoutPanel({
     if (!delivery) return;
     submitting.current = true;
     const sent = { key, lines: attempt.lines };
-    place.mutate({ idempotencyKey: key, delivery }, {
+    const guest = buyer.kind === 'guest' ? { email: email.trim(), lines: sent.lines } : undefined;
+    place.mutate({ idempotencyKey: key, delivery, guest }, {
       onSuccess: (outcome) => {
         setUnresolved(null);
         if (outcome.status === 'placed') {
-          completeCheckoutAttempt(sent.key, outcome.order_id);
-          onPlaced(outcome.order_id);
-        } else onCartChanged();
+          completeCheckoutAttempt(sent.key, outcome.reference);
+          onPlaced(outcome.reference, sent.lines);
+        } else onCartChanged(outcome.changes);
       },
       onError: (error) => {
         setUnresolved(error instanceof OrderOutcomeUnknownError ? sent : null);
@@ -123,6 +148,7 @@ export function CheckoutPanel({
           // The database has the last word; show its reasons on the fields, with what was sent in them.
           setChosen('new');
           setDraft({ ...EMPTY_DELIVERY, ...Object.fromEntries(Object.entries(delivery).map(([field, value]) => [field, value ?? ''])) });
+          requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
           setProblems(error.problems);
         }
       },
@@ -150,7 +176,7 @@ export function CheckoutPanel({
       ) : null}
       {problemCount > 0 ? (
         <p role="alert" className="rounded-md border border-danger/50 bg-danger/10 p-4 text-sm">
-          Nothing was ordered: {problemCount === 1 ? 'one delivery detail needs' : `${problemCount} delivery details need`} your attention below.
+          Nothing was ordered: {problemCount === 1 ? 'one detail needs' : `${problemCount} details need`} your attention below.
         </p>
       ) : null}
       {place.isError && !(place.error instanceof DeliveryRefusedError) ? (
@@ -159,47 +185,68 @@ export function CheckoutPanel({
         </div>
       ) : null}
       {attempt.lines.length === 0 ? (
-        <p className="text-muted-foreground">There is nothing to order.</p>
+        // Nothing to review means nothing to fill in: no address form under an empty order.
+        <div className="flex flex-col items-start gap-3">
+          <p className="text-muted-foreground">There is nothing to order: your cart is empty.</p>
+          <Button asChild variant="secondary">
+            <Link to={paths.catalog.getHref()}>Browse the catalog</Link>
+          </Button>
+        </div>
       ) : (
-        <OrderLinesTable
-          caption="What you are ordering"
-          lines={attempt.lines.map((line) => ({ ...line, key: line.item_id }))}
-          currency={currency}
-          totalCents={total}
-        />
-      )}
-      <div ref={deliveryRef}>
-        {saved.isPending ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading your saved addresses…
-          </p>
-        ) : (
-          <DeliveryForm
-            saved={saved.data ?? []}
-            choice={choice}
-            onChoose={(next) => {
-              setChosen(next);
-              setProblems({});
-            }}
-            draft={draft}
-            problems={problems}
-            onChange={(next) => {
-              setDraft(next);
-              // A corrected field loses its message; the others keep theirs until the next try.
-              setProblems((current) =>
-                Object.fromEntries(Object.entries(current).filter(([field]) => next[field as keyof DeliveryDraft] === draft[field as keyof DeliveryDraft])),
-              );
-            }}
+        <>
+          <OrderLinesTable
+            caption="What you are ordering"
+            lines={attempt.lines.map((line) => ({ ...line, key: line.item_id }))}
+            currency={currency}
+            totalCents={total}
           />
-        )}
-        {saved.isError ? <p className="mt-2 text-sm text-muted-foreground">Your saved addresses could not be loaded; enter the address below.</p> : null}
-      </div>
-      <p className="text-sm text-muted-foreground">
-        No payment is taken now. Placing the order reserves the items and sends a confirmation to <strong className="text-foreground">{email}</strong>.
-      </p>
-      <Button size="lg" disabled={attempt.lines.length === 0 || place.isPending || saved.isPending} onClick={submit}>
-        {place.isPending ? 'Placing your order…' : 'Place order'}
-      </Button>
+          <div ref={formRef} className="flex flex-col gap-5">
+            {buyer.kind === 'guest' ? (
+              <GuestEmailField
+                value={email}
+                problem={problems.email}
+                onChange={(next) => {
+                  setEmail(next);
+                  setProblems(({ email: _corrected, ...rest }) => rest);
+                }}
+              />
+            ) : null}
+            {saved.isPending ? (
+              <p role="status" className="text-sm text-muted-foreground">
+                Loading your saved addresses…
+              </p>
+            ) : (
+              <DeliveryForm
+                saved={saved.data ?? []}
+                choice={choice}
+                onChoose={(next) => {
+                  setChosen(next);
+                  setProblems(({ email: kept }) => (kept ? { email: kept } : {}));
+                }}
+                draft={draft}
+                problems={problems}
+                onChange={(next) => {
+                  setDraft(next);
+                  // A corrected field loses its message; the others keep theirs until the next try.
+                  setProblems((current) =>
+                    Object.fromEntries(
+                      Object.entries(current).filter(([field]) => field === 'email' || next[field as keyof DeliveryDraft] === draft[field as keyof DeliveryDraft]),
+                    ),
+                  );
+                }}
+              />
+            )}
+            {saved.isError ? <p className="text-sm text-muted-foreground">Your saved addresses could not be loaded; enter the address below.</p> : null}
+          </div>
+          <p className="text-sm text-muted-foreground">
+            No payment is taken now. Placing the order reserves the items and sends a confirmation to{' '}
+            {buyer.kind === 'account' ? <strong className="text-foreground">{buyer.email}</strong> : 'the e-mail address above'}.
+          </p>
+          <Button size="lg" disabled={place.isPending || saved.isPending} onClick={submit}>
+            {place.isPending ? 'Placing your order…' : 'Place order'}
+          </Button>
+        </>
+      )}
     </section>
   );
 }

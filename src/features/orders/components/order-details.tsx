@@ -1,56 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { useCancelOrder } from '../api/cancel-order.ts';
+import type { ReactNode } from 'react';
 import { addressLines } from '@/utils/address';
-import { CANCELLABLE_STATUSES } from '@/config/order-statuses';
-import type { OrderWithLines } from '../api/order-schemas.ts';
+import type { LinkedOrder } from '../api/order-schemas.ts';
 import { usePassed } from '../hooks/use-passed.ts';
 import { OrderLinesTable } from './order-lines-table.tsx';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
-
-function CancelOrder({ userId, orderId }: { userId: string; orderId: number }) {
-  const cancel = useCancelOrder(userId, orderId);
-  const [asking, setAsking] = useState(false);
-  const keepButton = useRef<HTMLButtonElement>(null);
-  const askButton = useRef<HTMLButtonElement>(null);
-  const wasAsking = useRef(false);
-  useEffect(() => {
-    // Opening the question focuses its safe answer; closing it returns focus to the button that asked.
-    if (asking) keepButton.current?.focus();
-    else if (wasAsking.current) askButton.current?.focus();
-    wasAsking.current = asking;
-  }, [asking]);
-  if (!asking) {
-    return (
-      <Button ref={askButton} variant="secondary" className="self-start" onClick={() => setAsking(true)}>
-        Cancel this order
-      </Button>
-    );
-  }
-  return (
-    <div role="group" aria-labelledby="cancel-question" className="flex flex-col gap-3 rounded-md border border-border p-4">
-      <p id="cancel-question" className="font-medium">
-        Cancel order #{orderId}? The items go back on sale.
-      </p>
-      {/* The safe answer first and focused, so Enter keeps the order; cancelling is the destructive choice. */}
-      <div className="flex flex-wrap gap-2">
-        <Button ref={keepButton} variant="secondary" disabled={cancel.isPending} onClick={() => setAsking(false)}>
-          Keep the order
-        </Button>
-        <Button variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-          {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the order'}
-        </Button>
-      </div>
-      {cancel.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          {cancel.error.message}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** A receipt normally goes out within seconds; past this the page says it is on its way anyway. */
 const CONFIRMATION_EXPECTED_MS = 2 * 60_000;
@@ -60,7 +15,14 @@ const CONFIRMATION_EXPECTED_MS = 2 * 60_000;
  * Database Webhook, retried until it succeeds); this page only watches the status live (see
  * useLiveOrder), so closing it right after ordering changes nothing.
  */
-export function OrderDetails({ userId, order }: { userId: string; order: OrderWithLines }) {
+export function OrderDetails({
+  order,
+  children,
+}: {
+  order: Pick<LinkedOrder, 'status' | 'created_at' | 'order_items' | 'currency' | 'total_cents' | 'delivery'>;
+  /** What the viewer may do with the order (the owner's Cancel), under its details. */
+  children?: ReactNode;
+}) {
   const confirmationLate = usePassed(order.created_at, CONFIRMATION_EXPECTED_MS);
   return (
     <div className="flex max-w-2xl flex-col gap-6">
@@ -95,7 +57,7 @@ export function OrderDetails({ userId, order }: { userId: string; order: OrderWi
           </address>
         </section>
       ) : null}
-      {CANCELLABLE_STATUSES.includes(order.status) ? <CancelOrder userId={userId} orderId={order.id} /> : null}
+      {children}
     </div>
   );
 }

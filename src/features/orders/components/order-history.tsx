@@ -11,7 +11,7 @@ const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium' });
  * up in a column. On a phone the date sits under the order number and the count under the total:
  * three columns fit 390 px without wrapping a row.
  */
-export function OrderHistory({ userId, orderHref }: { userId: string; orderHref: (id: number) => string }) {
+export function OrderHistory({ userId, orderHref }: { userId: string; orderHref: (reference: string) => string }) {
   const orders = useOrders(userId);
   if (orders.isPending) return <Skeleton className="h-24" />;
   if (orders.isError) return <p role="alert">Your orders could not be loaded. {orders.error.message}</p>;
@@ -44,8 +44,8 @@ export function OrderHistory({ userId, orderHref }: { userId: string; orderHref:
           return (
             <tr key={order.id}>
               <td className="py-3 pr-3 align-top">
-                <Link to={orderHref(order.id)} className="font-medium hover:underline">
-                  Order #{order.id}
+                <Link to={orderHref(order.reference)} className="font-medium hover:underline">
+                  Order {order.reference}
                 </Link>
                 <span className="block text-muted-foreground sm:hidden">{placed}</span>
               </td>

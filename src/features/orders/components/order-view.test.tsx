@@ -12,7 +12,9 @@ const CUSTOMER = 'customer-1';
 const STAFF = 'staff-1';
 const order: ViewedOrder = {
   id: 7,
+  reference: '7K3Q-9XPD',
   user_id: CUSTOMER,
+  contact_email: null,
   status: 'confirmed',
   currency: 'EUR',
   total_cents: 4500,
@@ -27,11 +29,11 @@ const order: ViewedOrder = {
 let queryClient: QueryClient;
 
 function show(viewer: string) {
-  queryClient.setQueryData(getOrderQueryOptions(viewer, order.id).queryKey, order);
+  queryClient.setQueryData(getOrderQueryOptions(viewer, order.reference).queryKey, order);
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <OrderView userId={viewer} orderId={order.id} justPlaced={false} notFound={<p>Not found</p>} />
+        <OrderView userId={viewer} reference={order.reference} linkKey={null} justPlaced={false} notFound={<p>Not found</p>} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -44,14 +46,14 @@ beforeEach(() => {
 describe('OrderView', () => {
   it('shows the owner their order with the way to cancel it', () => {
     show(CUSTOMER);
-    expect(screen.getByRole('heading', { name: 'Order #7' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Order 7K3Q-9XPD' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Order lines' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel this order' })).toBeTruthy();
   });
 
   it("points staff reading a customer's order to the admin, with no way to cancel it here", () => {
     show(STAFF);
-    expect(screen.getByRole('heading', { name: 'Order #7' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Order 7K3Q-9XPD' })).toBeTruthy();
     expect(screen.getByText(/This order belongs to a customer/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'open it in the admin' }).getAttribute('href')).toBe('/admin');
     expect(screen.queryByRole('button', { name: 'Cancel this order' })).toBeNull();
@@ -61,7 +63,7 @@ describe('OrderView', () => {
   it('asks before cancelling with the safe answer first and focused, cancelling as the destructive choice', () => {
     show(CUSTOMER);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel this order' }));
-    const question = screen.getByRole('group', { name: 'Cancel order #7? The items go back on sale.' });
+    const question = screen.getByRole('group', { name: 'Cancel order 7K3Q-9XPD? The items go back on sale.' });
     const answers = [...question.querySelectorAll('button')];
     expect(answers.map((button) => button.textContent)).toEqual(['Keep the order', 'Yes, cancel the order']);
     expect(document.activeElement).toBe(answers[0]);

@@ -5,26 +5,26 @@ import { getOrderQueryOptions } from '../api/get-order.ts';
 
 /** The part of a `realtime.broadcast_changes` payload this page reads. */
 interface OrderChange {
-  record?: { id?: number } | null;
-  old_record?: { id?: number } | null;
+  record?: { reference?: string } | null;
+  old_record?: { reference?: string } | null;
 }
 
 /**
  * The order page follows the order's status live (confirmed by the function, or cancelled
  * elsewhere): the database broadcasts each change of the user's orders on their private topic
- * `orders:<user id>`; a change of this order refetches it.
+ * `orders:<user id>` (a guest's too: the anonymous session is a user); a change of this order refetches it.
  */
-export function useLiveOrder(userId: string, orderId: number) {
+export function useLiveOrder(userId: string, reference: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const { queryKey } = getOrderQueryOptions(userId, orderId);
+    const { queryKey } = getOrderQueryOptions(userId, reference);
     const refetch = () => void queryClient.invalidateQueries({ queryKey });
     return listenToPrivateTopic(`orders:${userId}`, {
       onBroadcast: ({ payload }) => {
         const change = payload as OrderChange;
-        if (change.record?.id === orderId || change.old_record?.id === orderId) refetch();
+        if (change.record?.reference === reference || change.old_record?.reference === reference) refetch();
       },
       onSubscribed: refetch,
     });
-  }, [userId, orderId, queryClient]);
+  }, [userId, reference, queryClient]);
 }
