@@ -102,7 +102,7 @@ test('a price with a decimal comma applies; one that is not a price is said so a
   const max = page.getByLabel('Max price (€)');
   await max.fill('ten');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('alert')).toHaveText('The max price is not a price: enter an amount like 12 or 12,50.');
+  await expect(page.getByRole('alert')).toHaveText('Max price must be a number, such as 150.');
   await expect(max).toHaveAttribute('aria-invalid', 'true');
   await expect(max).toHaveValue('ten');
   await expect(page).not.toHaveURL(/max=/);

@@ -1,5 +1,5 @@
 /** The highest price a filter accepts, in euros (the catalog's dearest item is far below). */
-const MAX_EUROS = 1_000_000;
+export const MAX_EUROS = 1_000_000;
 
 /**
  * A price as people type it into the filter: "10", "10.5", "10,50" (a decimal comma, as most of

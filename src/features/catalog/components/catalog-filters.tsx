@@ -1,5 +1,5 @@
 import { SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -8,11 +8,13 @@ import { useHydrated } from '@/hooks/use-hydrated';
 import { PHONE_QUERY, useMediaQuery } from '@/hooks/use-media-query';
 import { onEarlyPress } from '@/lib/early-presses';
 import { cn } from '@/utils/cn';
+import { priceParam } from '@/utils/price-input';
 import { useCategories } from '../api/get-categories.ts';
 import { SORTS, type ListItemsParams, type Sort } from '../api/list-items.ts';
 import type { CatalogFilterPatch } from '../hooks/use-catalog-params.ts';
 import { activeFilterCount } from '../utils/active-filter-count.ts';
-import { parsePriceCents, priceParam } from '@/utils/price-input';
+import { checkPriceRange, type PriceRangeCheck } from '../utils/price-range.ts';
+import { PriceRangeForm } from './price-range-form.tsx';
 
 const SORT_LABELS: Record<Sort, string> = {
   relevance: 'Best match',
@@ -43,40 +45,62 @@ export function CatalogFilters({
   showCategories: boolean;
 }) {
   const categories = useCategories();
-  // The price inputs apply on submit, so typing "1" on the way to "120" does not refetch.
+  // What is typed into the price fields, applied on submit (see PriceRangeForm).
   const [min, setMin] = useState(units(params.minPriceCents));
   const [max, setMax] = useState(units(params.maxPriceCents));
+  const [priceErrors, setPriceErrors] = useState<PriceRangeCheck['errors']>({});
   // The checkbox and select show a change at once; the URL (the source of truth) follows a
   // moment later, and whatever it then says (Back, a shared link) wins.
   const [inStock, setInStock] = useState(params.inStock);
   const [featured, setFeatured] = useState(params.featured);
   const [sort, setSort] = useState<Sort>(params.sort);
-  // A price that is not one ("ten", "10,5,0") is said so next to the field and not applied; what
-  // was typed stays for correcting. Empty means no limit.
-  const [invalid, setInvalid] = useState<{ min: boolean; max: boolean }>({ min: false, max: false });
-  const applied = `${params.minPriceCents}:${params.maxPriceCents}:${params.inStock}:${params.featured}:${params.sort}`;
-  const [lastApplied, setLastApplied] = useState(applied);
-  if (applied !== lastApplied) {
-    setLastApplied(applied);
-    setInvalid({ min: false, max: false });
+  // Only a change of the URL's prices replaces what is typed: a typed price that could not be
+  // applied along with another filter (it is not a price) stays for correcting.
+  const appliedPrice = `${params.minPriceCents}:${params.maxPriceCents}`;
+  const [lastAppliedPrice, setLastAppliedPrice] = useState(appliedPrice);
+  if (appliedPrice !== lastAppliedPrice) {
+    setLastAppliedPrice(appliedPrice);
+    setPriceErrors({});
     setMin(units(params.minPriceCents));
     setMax(units(params.maxPriceCents));
+  }
+  const appliedOthers = `${params.inStock}:${params.featured}:${params.sort}`;
+  const [lastAppliedOthers, setLastAppliedOthers] = useState(appliedOthers);
+  if (appliedOthers !== lastAppliedOthers) {
+    setLastAppliedOthers(appliedOthers);
     setInStock(params.inStock);
     setFeatured(params.featured);
     setSort(params.sort);
   }
 
-  const priceErrorId = useId();
-  const onPriceSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const read = (text: string) => (text.trim() === '' ? { ok: true, value: null } : { ok: parsePriceCents(text) !== null, value: parsePriceCents(text) });
-    const [low, high] = [read(min), read(max)];
-    setInvalid({ min: !low.ok, max: !high.ok });
-    if (!low.ok || !high.ok) return;
-    onChange({ min: low.value === null ? null : priceParam(low.value), max: high.value === null ? null : priceParam(high.value) });
+  const minRef = useRef<HTMLInputElement>(null);
+  const maxRef = useRef<HTMLInputElement>(null);
+  /**
+   * Applies `patch` together with the typed prices, so a price typed but not yet applied is never
+   * dropped by another change (ticking "In stock only" after typing a max applies both). A typed
+   * price that is not one is not applied, says why, and stays; the rest of the patch still applies.
+   * Returns whether the prices were applied.
+   */
+  const apply = (patch: CatalogFilterPatch = {}): boolean => {
+    const check = checkPriceRange(min, max);
+    setPriceErrors(check.errors);
+    const valid = !check.errors.min && !check.errors.max;
+    const priceChanged = valid && (check.min !== params.minPriceCents || check.max !== params.maxPriceCents);
+    const prices: CatalogFilterPatch = priceChanged
+      ? { min: check.min === null ? null : priceParam(check.min), max: check.max === null ? null : priceParam(check.max) }
+      : {};
+    // Nothing changed, nothing written: an unchanged submit must not send the visitor back to page 1.
+    if (priceChanged || Object.keys(patch).length > 0) onChange({ ...prices, ...patch });
+    return valid;
   };
-  const priceFieldProps = (which: 'min' | 'max') =>
-    invalid[which] ? { 'aria-invalid': true, 'aria-describedby': priceErrorId } : {};
+  /** Applies the prices or, when one is not a price, puts the cursor in the first wrong field. */
+  const applyPrices = (): boolean => {
+    const check = checkPriceRange(min, max);
+    const applied = apply();
+    if (!applied) (check.errors.min ? minRef : maxRef).current?.focus();
+    return applied;
+  };
+
   const sorts = params.query ? SORTS : SORTS.filter((sort) => sort !== 'relevance');
   const phone = useMediaQuery(PHONE_QUERY);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -88,40 +112,39 @@ export function CatalogFilters({
   const live = useHydrated();
 
   const controls = (
-    <fieldset disabled={!live} className="flex min-w-0 flex-col gap-4 md:flex-row md:flex-wrap md:items-end">
-      <form onSubmit={onPriceSubmit} className="flex items-end gap-2" aria-label="Price range">
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="text-muted-foreground">Min price (€)</span>
-          <input className={cn(fieldClass, 'w-24 aria-invalid:border-danger')} inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} {...priceFieldProps('min')} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="text-muted-foreground">Max price (€)</span>
-          <input className={cn(fieldClass, 'w-24 aria-invalid:border-danger')} inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} {...priceFieldProps('max')} />
-        </label>
-        <Button type="submit" variant="secondary">
-          Apply
-        </Button>
-      </form>
-      <label className="flex h-10 items-center gap-2 text-sm">
+    <fieldset disabled={!live} className="flex min-w-0 flex-col gap-4 md:flex-row md:flex-wrap md:items-start">
+      <PriceRangeForm
+        min={min}
+        max={max}
+        onMinChange={setMin}
+        onMaxChange={setMax}
+        errors={priceErrors}
+        onSubmit={applyPrices}
+        withApply={!phone}
+        minRef={minRef}
+        maxRef={maxRef}
+      />
+      {/* Level with the price fields, which have their label above (1.5rem: a line of text-sm and the gap). */}
+      <label className="flex h-10 items-center gap-2 text-sm md:mt-6">
         <input
           type="checkbox"
           className="size-4 accent-primary"
           checked={inStock}
           onChange={(event) => {
             setInStock(event.target.checked);
-            onChange({ stock: event.target.checked });
+            apply({ stock: event.target.checked });
           }}
         />
         In stock only
       </label>
-      <label className="flex h-10 items-center gap-2 text-sm">
+      <label className="flex h-10 items-center gap-2 text-sm md:mt-6">
         <input
           type="checkbox"
           className="size-4 accent-primary"
           checked={featured}
           onChange={(event) => {
             setFeatured(event.target.checked);
-            onChange({ featured: event.target.checked });
+            apply({ featured: event.target.checked });
           }}
         />
         Featured only
@@ -134,7 +157,7 @@ export function CatalogFilters({
           onChange={(event) => {
             const next = event.target.value as Sort;
             setSort(next);
-            onChange({ sort: next });
+            apply({ sort: next });
           }}
         >
           {sorts.map((sort) => (
@@ -144,12 +167,6 @@ export function CatalogFilters({
           ))}
         </select>
       </label>
-      {invalid.min || invalid.max ? (
-        <p id={priceErrorId} role="alert" className="text-sm text-danger md:basis-full">
-          {invalid.min && invalid.max ? 'Neither price' : invalid.min ? 'The min price' : 'The max price'} is not a price: enter an amount like 12 or
-          12,50.
-        </p>
-      ) : null}
     </fieldset>
   );
 
@@ -179,11 +196,21 @@ export function CatalogFilters({
       ) : null}
       {/* Before the app is live (prerendered HTML) both exist and CSS shows the right one; after, only one. */}
       {phone ? null : <div className="max-md:hidden">{controls}</div>}
-      <Dialog open={sheetOpen} onOpenChange={setSheetOpen}>
+      <Dialog
+        open={sheetOpen}
+        onOpenChange={(open) => {
+          // Closed with ✕, Escape or a tap outside: what was typed still applies (a wrong price stays
+          // in its field, marked, for when the sheet opens again).
+          if (!open) apply();
+          setSheetOpen(open);
+        }}
+      >
         <DialogTrigger asChild>
-          <Button variant="secondary" className="self-start md:hidden" data-early="filters">
+          {/* Named in words ("Filters, 2 active"): the badge alone would be read as a bare number. */}
+          <Button variant="secondary" className="self-start md:hidden" data-early="filters" aria-label={active > 0 ? `Filters, ${active} active` : undefined}>
             <SlidersHorizontal aria-hidden="true" />
-            Filters{active > 0 ? ` (${active})` : ''}
+            Filters
+            {active > 0 ? <span className="rounded-full bg-primary px-2 text-xs leading-5 text-primary-foreground">{active}</span> : null}
           </Button>
         </DialogTrigger>
         {phone ? (
@@ -196,11 +223,16 @@ export function CatalogFilters({
                 </Button>
               </DialogClose>
             </div>
-            <DialogDescription className="sr-only">Every change applies at once; the items behind update.</DialogDescription>
+            <DialogDescription className="sr-only">Ticks and sort apply at once; prices apply with Show items.</DialogDescription>
             {controls}
-            <DialogClose asChild>
-              <Button>Show items</Button>
-            </DialogClose>
+            {/* Applies everything typed; a price that is not one keeps the sheet open on its field. */}
+            <Button
+              onClick={() => {
+                if (applyPrices()) setSheetOpen(false);
+              }}
+            >
+              Show items
+            </Button>
           </DialogContent>
         ) : null}
       </Dialog>
