@@ -70,7 +70,8 @@ export function startSessionStore(): void {
       if (event === 'SIGNED_OUT') recovering = false;
       const next = toState(session);
       if (event === 'SIGNED_IN') endingRequested = null;
-      userScopeGuard.track(next.status === 'signed-in' ? next.userId : null);
+      // A guest's own data (their order, their last address) is scoped to the anonymous user.
+      userScopeGuard.track(next.status === 'signed-in' ? next.userId : next.status === 'signed-out' ? next.guestId : null);
       publish(next);
       // A guest's orders that did not reach the account at sign-in (the page closed, the network
       // failed) are taken now; after the callback, since supabase-js must not be called inside it.

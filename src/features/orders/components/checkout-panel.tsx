@@ -77,6 +77,8 @@ export function CheckoutPanel({
   const choice: DeliveryChoice = chosen ?? saved.data?.[0]?.id ?? 'new';
   const formRef = useRef<HTMLDivElement>(null);
   const problemCount = Object.keys(problems).length;
+  // A guest's e-mail is not a delivery detail; the delivery fields alone are.
+  const detail = problems.email ? 'detail' : 'delivery detail';
   const noticeRef = useRef<HTMLDivElement>(null);
   const submitting = useRef(false);
   const fingerprint = cartFingerprint(lines);
@@ -176,7 +178,7 @@ export function CheckoutPanel({
       ) : null}
       {problemCount > 0 ? (
         <p role="alert" className="rounded-md border border-danger/50 bg-danger/10 p-4 text-sm">
-          Nothing was ordered: {problemCount === 1 ? 'one detail needs' : `${problemCount} details need`} your attention below.
+          Nothing was ordered: {problemCount === 1 ? `one ${detail} needs` : `${problemCount} ${detail}s need`} your attention below.
         </p>
       ) : null}
       {place.isError && !(place.error instanceof DeliveryRefusedError) ? (
