@@ -105,7 +105,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expect(page).toHaveURL(/\/account$/);
     const token = await sessionToken(page);
     await putInServerCart(request, token, (await itemRow(request, ordered.slug)).id, 1);
-    const orderId = await placeOrderAs(request, token);
+    const { reference } = await placeOrderAs(request, token);
     await putInServerCart(request, token, (await itemRow(request, carted.slug)).id, 3);
     const avatarPath = await giveAvatar(request, page, first, token);
 
@@ -113,9 +113,9 @@ for (const viewport of [DESKTOP, PHONE]) {
     await page.reload();
     await expect(page.getByRole('form', { name: 'Display name' }).getByLabel('Display name')).toHaveValue(first.displayName);
     await expect(page.getByRole('region', { name: 'Profile' }).locator('img')).toHaveAttribute('src', new RegExp(avatarPath));
-    await expect(page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: `Order #${orderId}` })).toBeVisible();
-    await page.getByRole('link', { name: `Order #${orderId}` }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId}`);
+    await expect(page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: `Order ${reference}` })).toBeVisible();
+    await page.getByRole('link', { name: `Order ${reference}` }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${reference}`);
     await expect(page.getByRole('table', { name: 'Order lines' })).toContainText(ordered.title);
     await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 3 items');
     const drawer = await openCart(page);
@@ -126,7 +126,8 @@ for (const viewport of [DESKTOP, PHONE]) {
     await goInApp(page, '/account');
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
-    const watch = await watchFrames(page, [first.displayName, first.email, first.userId, `#${orderId}`, carted.title, ordered.title]);
+    // The order as a name ("Order 7K3Q-9XPD"): the not-found page rightly echoes the address typed, /orders/<reference>.
+    const watch = await watchFrames(page, [first.displayName, first.email, first.userId, `Order ${reference}`, carted.title, ordered.title]);
     await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 0 items');
     if (viewport === PHONE) {
       await page.getByRole('button', { name: 'Menu' }).click();
@@ -140,7 +141,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expect(page.getByRole('form', { name: 'Display name' }).getByLabel('Display name')).toHaveValue(second.displayName);
     await expect(page.getByRole('region', { name: 'Orders' })).toContainText('No orders yet.');
     await expect(page.getByRole('region', { name: 'Profile' }).locator('img')).toHaveCount(0);
-    await goInApp(page, `/orders/${orderId}`);
+    await goInApp(page, `/orders/${reference}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 0 items');
     await expect(await openCart(page)).toContainText('Your cart is empty');
@@ -170,14 +171,14 @@ test('signing out in one tab takes the other tab off the order page it showed, a
   await expect(page).toHaveURL(/\/account$/);
   const token = await sessionToken(page);
   await putInServerCart(request, token, (await itemRow(request, ordered.slug)).id, 1);
-  const orderId = await placeOrderAs(request, token);
+  const { reference } = await placeOrderAs(request, token);
   const other = await context.newPage();
-  await other.goto(`/orders/${orderId}`);
-  await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId}`);
+  await other.goto(`/orders/${reference}`);
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Order ${reference}`);
   await expect(other.getByRole('table', { name: 'Order lines' })).toContainText(ordered.title);
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await expect(other).toHaveURL(new RegExp(`/sign-in\\?next=%2Forders%2F${orderId}$`));
+  await expect(other).toHaveURL(new RegExp(`/sign-in\\?next=%2Forders%2F${reference}$`));
   await expect(other.getByText(ordered.title)).toHaveCount(0);
   const watch = await watchFrames(other, [first.displayName, first.email, ordered.title]);
 

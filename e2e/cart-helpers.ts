@@ -109,13 +109,38 @@ export async function addFromItemPage(page: Page, slug: string, quantity = 1): P
   await page.getByRole('button', { name: 'Add to cart' }).click();
 }
 
-/** Places the user's server cart as an order through the API (no browser), returning its id. */
-export async function placeOrderAs(request: APIRequestContext, token: string): Promise<number> {
+const REFERENCE_PATTERN = '[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}';
+
+/** An order's public reference, as customers see it: two groups of four Crockford base-32 characters (7K3Q-9XPD). */
+export const ORDER_REFERENCE = new RegExp(`^${REFERENCE_PATTERN}$`);
+
+/** The address of an order's page as its owner opens it: `/orders/<reference>`, no key. */
+export const ORDER_PAGE_URL = new RegExp(`/orders/${REFERENCE_PATTERN}$`);
+
+/** The reference of the order whose page `page` shows, read from its address. */
+export function orderReferenceOf(page: Page): string {
+  const reference = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  expect(reference).toMatch(ORDER_REFERENCE);
+  return reference;
+}
+
+/** An order's internal id and receipt-link key, looked up by its reference with the service role (the shop's view). */
+export async function orderByReference(request: APIRequestContext, reference: string): Promise<{ id: number; access_key: string }> {
+  const response = await request.get(`/rest/v1/orders?reference=eq.${encodeURIComponent(reference)}&select=id,access_key`, {
+    headers: { ...serviceHeaders, Accept: 'application/vnd.pgrst.object+json' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { id: number; access_key: string };
+}
+
+/** Places the user's server cart as an order through the API (no browser), returning its id and public reference. */
+export async function placeOrderAs(request: APIRequestContext, token: string): Promise<{ id: number; reference: string }> {
   const response = await request.post('/rest/v1/rpc/place_order', { headers: asUser(token), data: { idempotency_key: crypto.randomUUID(), delivery: TEST_DELIVERY } });
   expect(response.status(), await response.text()).toBe(200);
-  const result = (await response.json()) as { status: string; order_id?: number };
+  const result = (await response.json()) as { status: string; order_id?: number; reference?: string };
   expect(result.status).toBe('placed');
-  return result.order_id ?? 0;
+  expect(result.reference).toMatch(ORDER_REFERENCE);
+  return { id: result.order_id ?? 0, reference: result.reference ?? '' };
 }
 
 /**

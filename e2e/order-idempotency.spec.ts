@@ -1,15 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createUser, signInWithUi, uniqueEmail } from './account-helpers.ts';
-import { asUser, fillDelivery, itemRow, putInServerCart, sessionToken, stockedItem } from './cart-helpers.ts';
+import { asUser, fillDelivery, itemRow, ORDER_PAGE_URL, orderReferenceOf, putInServerCart, sessionToken, stockedItem } from './cart-helpers.ts';
 import { expect, test, type PageProblems } from './fixtures.ts';
 
 // place_order is idempotent per checkout attempt: every way of sending the same review twice ends
 // on one order and on its confirmation page.
 
-async function ordersOf(request: APIRequestContext, token: string): Promise<{ id: number }[]> {
-  const response = await request.get('/rest/v1/orders?select=id&order=id', { headers: asUser(token) });
+/** The buyer's orders by public reference, the name the order page goes by. */
+async function ordersOf(request: APIRequestContext, token: string): Promise<{ reference: string }[]> {
+  const response = await request.get('/rest/v1/orders?select=reference&order=id', { headers: asUser(token) });
   expect(response.status()).toBe(200);
-  return (await response.json()) as { id: number }[];
+  return (await response.json()) as { reference: string }[];
 }
 
 /** A signed-in buyer with one line in the cart, on the review page. */
@@ -33,18 +34,14 @@ function forgetTimeouts(problems: PageProblems): void {
   problems.consoleErrors.splice(0, problems.consoleErrors.length, ...kept);
 }
 
-function orderIdOf(page: Page): number {
-  return Number(new URL(page.url()).pathname.split('/').pop());
-}
-
 test('a double click on Place order places one order and shows its confirmation', async ({ page, request }, testInfo) => {
   const { token, item, stock, review } = await buyerAtReview(page, request, uniqueEmail(testInfo, 'double'), 30);
   await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).dblclick();
-  await expect(page).toHaveURL(/\/orders\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderIdOf(page)}`);
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderReferenceOf(page)}`);
   await expect(page.getByRole('alert')).toHaveCount(0);
-  expect(await ordersOf(request, token)).toEqual([{ id: orderIdOf(page) }]);
+  expect(await ordersOf(request, token)).toEqual([{ reference: orderReferenceOf(page) }]);
   expect((await itemRow(request, item.slug)).stock).toBe(stock - 2);
 });
 
@@ -64,9 +61,9 @@ test('an answer lost on the way back is asked for again with the same attempt: o
   });
   await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
-  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
   expect(requests).toBe(2);
-  expect(await ordersOf(request, token)).toEqual([{ id: orderIdOf(page) }]);
+  expect(await ordersOf(request, token)).toEqual([{ reference: orderReferenceOf(page) }]);
   forgetTimeouts(problems);
 });
 
@@ -90,7 +87,7 @@ test('when the connection stays down, the buyer is told and pressing again later
   down = false;
   await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
-  await expect(page).toHaveURL(new RegExp(`/orders/${placed[0]?.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/orders/${placed[0]?.reference}$`));
   expect(await ordersOf(request, token)).toEqual(placed);
   forgetTimeouts(problems);
 });
@@ -115,12 +112,12 @@ test('two tabs submitting the same review at once end on the same single order',
   await otherSent;
   await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
-  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
   releaseOther();
 
-  await expect(other).toHaveURL(new RegExp(`/orders/${orderIdOf(page)}$`));
-  await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderIdOf(page)}`);
-  expect(await ordersOf(request, token)).toEqual([{ id: orderIdOf(page) }]);
+  await expect(other).toHaveURL(new RegExp(`/orders/${orderReferenceOf(page)}$`));
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderReferenceOf(page)}`);
+  expect(await ordersOf(request, token)).toEqual([{ reference: orderReferenceOf(page) }]);
   expect((await itemRow(request, item.slug)).stock).toBe(stock - 2);
 });
 
@@ -132,9 +129,9 @@ test('a second tab showing the same review moves to the order placed in the firs
 
   await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
-  await expect(page).toHaveURL(/\/orders\/\d+$/);
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
   // Nothing was pressed in the other tab: it learns of the order and shows it.
-  await expect(other).toHaveURL(new RegExp(`/orders/${orderIdOf(page)}$`));
-  await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderIdOf(page)}`);
-  expect(await ordersOf(request, token)).toEqual([{ id: orderIdOf(page) }]);
+  await expect(other).toHaveURL(new RegExp(`/orders/${orderReferenceOf(page)}$`));
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderReferenceOf(page)}`);
+  expect(await ordersOf(request, token)).toEqual([{ reference: orderReferenceOf(page) }]);
 });

@@ -1,6 +1,23 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createUser, forgiveFailedResponses, signInWithUi, uniqueEmail } from './account-helpers.ts';
-import { accessToken, addFromItemPage, asUser, cartButton, fillDelivery, itemRow, placeOrderAs, putInServerCart, serverCart, sessionToken, setStock, stockedItem } from './cart-helpers.ts';
+import {
+  accessToken,
+  addFromItemPage,
+  asUser,
+  cartButton,
+  fillDelivery,
+  itemRow,
+  ORDER_PAGE_URL,
+  ORDER_REFERENCE,
+  orderByReference,
+  orderReferenceOf,
+  placeOrderAs,
+  putInServerCart,
+  serverCart,
+  sessionToken,
+  setStock,
+  stockedItem,
+} from './cart-helpers.ts';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 
 interface Mail {
@@ -15,7 +32,7 @@ async function mailsTo(request: APIRequestContext, to: string): Promise<Mail[]> 
   return (await response.json()) as Mail[];
 }
 
-test('order → receipt in the outbox → confirmed without a reload → cancel puts the stock back', async ({ page, request }, testInfo) => {
+test('order → receipt in the outbox → confirmed without a reload → cancel puts the stock back', async ({ page, request, baseURL }, testInfo) => {
   test.setTimeout(60_000);
   const email = uniqueEmail(testInfo, 'order');
   await createUser(request, email);
@@ -42,9 +59,11 @@ test('order → receipt in the outbox → confirmed without a reload → cancel 
   await fillDelivery(review);
   await review.getByRole('button', { name: 'Place order' }).click();
 
-  await expect(page).toHaveURL(/\/orders\/\d+$/);
-  const orderId = Number(new URL(page.url()).pathname.split('/').pop());
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId}`);
+  // The page is named by the order's public reference, never by its internal id.
+  await expect(page).toHaveURL(ORDER_PAGE_URL);
+  const reference = orderReferenceOf(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${reference}`);
+  await expect(page).toHaveTitle(`Order ${reference} · Lumen`);
   // The status flips when the database's webhook has had the receipt sent, with no reload.
   await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
   await expect(page.getByTestId('order-status')).toHaveText('Status: Confirmed');
@@ -52,25 +71,31 @@ test('order → receipt in the outbox → confirmed without a reload → cancel 
   await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/catalog');
   await expect(cartButton(page)).toHaveAttribute('aria-label', 'Cart, 0 items');
 
-  const receipts = (await mailsTo(request, email)).filter((mail) => mail.subject === `Your Lumen order #${orderId} is confirmed`);
+  const receipts = (await mailsTo(request, email)).filter((mail) => mail.subject === `Your Lumen order ${reference} is confirmed`);
   expect(receipts).toHaveLength(1);
   expect(receipts[0]?.text).toContain(`2 × ${jug.title}`);
+  // The receipt links to the order with its key, so it opens on any device.
+  const { access_key } = await orderByReference(request, reference);
+  expect(receipts[0]?.text).toContain(`See your order: ${baseURL}/orders/${reference}?key=${access_key}`);
   expect((await itemRow(request, jug.slug)).stock).toBe(stock - 2);
   await expectNoAxeViolations(page);
 
   // The order is in the account's history.
   await page.goto('/account');
-  await expect(page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: `Order #${orderId}` })).toBeVisible();
-  await page.getByRole('link', { name: `Order #${orderId}` }).click();
+  const historyLink = page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: `Order ${reference}` });
+  await expect(historyLink).toHaveAttribute('href', `/orders/${reference}`);
+  await historyLink.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${reference}`);
 
   await page.getByRole('button', { name: 'Cancel this order' }).click();
+  await expect(page.getByRole('group', { name: `Cancel order ${reference}? The items go back on sale.` })).toBeVisible();
   await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Status: Cancelled');
   expect((await itemRow(request, jug.slug)).stock).toBe(stock);
   expect(id).toBeGreaterThan(0);
   await expect
     .poll(async () => (await mailsTo(request, email)).map((mail) => mail.subject))
-    .toContain(`Your Lumen order #${orderId} is cancelled`);
+    .toContain(`Your Lumen order ${reference} is cancelled`);
   expect(functionCalls).toEqual([]);
 });
 
@@ -94,10 +119,11 @@ test('closing the tab right after pressing Place order still brings the receipt 
   expect(context.pages()).toEqual([]);
 
   // No tab is open any more: the order, its receipt and its confirmation happen anyway.
-  const ordersOf = async () => (await (await request.get('/rest/v1/orders?select=id,status', { headers: asUser(token) })).json()) as { id: number; status: string }[];
-  await expect.poll(ordersOf).toEqual([{ id: expect.any(Number), status: 'confirmed' }]);
+  const ordersOf = async () =>
+    (await (await request.get('/rest/v1/orders?select=reference,status', { headers: asUser(token) })).json()) as { reference: string; status: string }[];
+  await expect.poll(ordersOf).toEqual([{ reference: expect.stringMatching(ORDER_REFERENCE), status: 'confirmed' }]);
   const [order] = await ordersOf();
-  const receipts = (await mailsTo(request, email)).filter((mail) => mail.subject === `Your Lumen order #${order?.id} is confirmed`);
+  const receipts = (await mailsTo(request, email)).filter((mail) => mail.subject === `Your Lumen order ${order?.reference} is confirmed`);
   expect(receipts).toHaveLength(1);
   expect(receipts[0]?.text).toContain(`1 × ${lamp.title}`);
 });
@@ -144,7 +170,7 @@ test('when stock ran out meanwhile nothing is ordered, the changed line is named
     // Reviewing again and placing it now succeeds with what is left.
     await fillDelivery(review);
     await review.getByRole('button', { name: 'Place order' }).click();
-    await expect(page).toHaveURL(/\/orders\/\d+$/);
+    await expect(page).toHaveURL(ORDER_PAGE_URL);
     await expect(page.getByTestId('order-status')).toHaveText('Status: Confirmed');
     expect((await itemRow(request, pot.slug)).stock).toBe(0);
   } finally {
@@ -154,22 +180,45 @@ test('when stock ran out meanwhile nothing is ordered, the changed line is named
 });
 
 test('an order page of someone else, or of no order, is not found', async ({ page, request, problems }, testInfo) => {
+  // Someone else's order, whose reference this buyer has somehow learnt.
+  const owner = uniqueEmail(testInfo, 'owner');
+  await createUser(request, owner);
+  const ownerToken = await accessToken(request, owner);
+  await putInServerCart(request, ownerToken, (await itemRow(request, stockedItem(14).slug)).id, 1);
+  const theirs = await placeOrderAs(request, ownerToken);
+
   const email = uniqueEmail(testInfo, 'nosy');
   await createUser(request, email);
   await signInWithUi(page, email);
   await expect(page).toHaveURL(/\/account$/);
+  const notFound = page.getByRole('heading', { level: 1, name: 'Page not found' });
+  await page.goto(`/orders/${theirs.reference}`);
+  await expect(notFound).toBeVisible();
+  await expect(page.getByText(`Order ${theirs.reference}`)).toHaveCount(0);
+  // Well formed, but no order has it.
+  await page.goto('/orders/AAAA-AAAA');
+  await expect(notFound).toBeVisible();
+  // Internal ids (the old addresses, including the owner's real one) and other text are no references at all.
+  await page.goto(`/orders/${theirs.id}`);
+  await expect(notFound).toBeVisible();
   await page.goto('/orders/999999');
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(notFound).toBeVisible();
   await page.goto('/orders/not-a-number');
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(notFound).toBeVisible();
   forgiveFailedResponses(problems, [406]);
 });
 
-test('guests are sent to sign in before reviewing an order', async ({ page }) => {
-  await page.goto('/checkout');
-  await expect(page).toHaveURL(/\/sign-in\?next=%2Fcheckout$/);
+test('a visitor is sent to sign in to see an order, but reviews their cart as a guest', async ({ page }) => {
+  await page.goto('/orders/AAAA-AAAA');
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Forders%2FAAAA-AAAA$/);
+  // An address that cannot be an order is not found at once, with no detour through signing in.
   await page.goto('/orders/1');
-  await expect(page).toHaveURL(/\/sign-in\?next=%2Forders%2F1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveURL(/\/orders\/1$/);
+  // Guests check out without an account (an anonymous session is made only when they place the order).
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Review order' })).toBeVisible();
 });
 
 for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {

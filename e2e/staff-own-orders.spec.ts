@@ -21,17 +21,17 @@ for (const [viewport, itemIndex] of [
     const item = stockedItem(itemIndex);
     const { id } = await itemRow(request, item.slug);
     await putInServerCart(request, token, id, 1);
-    const orderId = await placeOrderAs(request, token);
+    const { reference } = await placeOrderAs(request, token);
 
     await page.setViewportSize(viewport);
     await signInWithUi(page, STAFF.email, STAFF.password);
     await expect(page).toHaveURL(/\/account$/);
     // The history has loaded (staff may have orders of their own, or none).
     await expect(page.getByRole('table', { name: 'Orders' }).or(page.getByText('No orders yet.'))).toBeVisible();
-    await expect(page.getByRole('link', { name: `Order #${orderId}` })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: `Order ${reference}` })).toHaveCount(0);
 
-    await page.goto(`/orders/${orderId}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId}`);
+    await page.goto(`/orders/${reference}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${reference}`);
     await expect(page.getByText('This order belongs to a customer')).toBeVisible();
     await expect(page.getByRole('link', { name: 'open it in the admin' })).toHaveAttribute('href', '/admin');
     await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createUser, makePng, signInWithUi, uniqueEmail } from './account-helpers.ts';
-import { accessToken, asUser, cartButton, fillDelivery } from './cart-helpers.ts';
+import { accessToken, asUser, cartButton, fillDelivery, ORDER_PAGE_URL, orderByReference, orderReferenceOf } from './cart-helpers.ts';
 import { DESKTOP, expect, expectNoAxeViolations, test, type PageProblems } from './fixtures.ts';
 
 // The store admin end to end (issue 18). Runs in its own Playwright project after every other
@@ -109,8 +109,11 @@ for (const viewport of [DESKTOP, PHONE_390]) {
     const review = customer.getByRole('region', { name: 'Review your order' });
     await fillDelivery(review);
     await review.getByRole('button', { name: 'Place order' }).click();
-    await expect(customer).toHaveURL(/\/orders\/\d+$/);
-    const orderId = Number(new URL(customer.url()).pathname.split('/').pop());
+    await expect(customer).toHaveURL(ORDER_PAGE_URL);
+    // The customer knows the order by its public reference; the admin still names it by its id.
+    const reference = orderReferenceOf(customer);
+    await expect(customer.getByRole('heading', { level: 1 })).toHaveText(`Order ${reference}`);
+    const { id: orderId } = await orderByReference(request, reference);
     await expect(customer.getByTestId('order-status')).toHaveText('Status: Confirmed');
 
     // Staff see it arrive without reloading, pack it and ship it.
@@ -127,7 +130,7 @@ for (const viewport of [DESKTOP, PHONE_390]) {
 
     // The customer sees "Shipped" live and gets the mail.
     await expect(customer.getByTestId('order-status')).toHaveText('Status: Shipped');
-    await expect.poll(() => mailSubjectsTo(request, email)).toContain(`Your Lumen order #${orderId} is on its way`);
+    await expect.poll(() => mailSubjectsTo(request, email)).toContain(`Your Lumen order ${reference} is on its way`);
 
     // Stock: the sale is in the history; a restock with a reason; a reason that does not fit is refused.
     await staff.getByRole('navigation', { name: 'Store admin' }).getByRole('link', { name: 'Items' }).click();
