@@ -1,16 +1,14 @@
 import * as z from 'zod/mini';
 // Relative, not '@/': supabase/tests/orders.test.ts imports this file under the Node tsconfig.
 import type { Tables } from '../../../types/database.ts';
+import { internationalPhone, isDeliveryCountry, phoneMessage, postcodeMessage, postcodePattern } from './address-formats.ts';
+
+export { DELIVERY_COUNTRIES } from './address-formats.ts';
 
 /**
  * Delivery details as checkout sends them. The same rules as public.delivery_problems (which has
  * the last word): checked here first so every message shows at once, next to its field.
  */
-export const DELIVERY_COUNTRIES = [
-  'AT', 'BE', 'BG', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU',
-  'IE', 'IS', 'IT', 'LI', 'LT', 'LU', 'LV', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
-] as const;
-
 export const DeliverySchema = z.object({
   full_name: z.string(),
   line1: z.string(),
@@ -32,23 +30,55 @@ export type DeliveryProblems = Partial<Record<DeliveryField, string>>;
 /** What a form holds: every field a string, as typed. */
 export type DeliveryDraft = Record<DeliveryField, string>;
 
-export const EMPTY_DELIVERY: DeliveryDraft = { full_name: '', line1: '', line2: '', postcode: '', city: '', country: 'IE', phone: '' };
+/**
+ * The country a new address starts with: the region of the browser's first language ("de-DE",
+ * or "de" which stands for Germany), when we deliver there; otherwise none, to be chosen.
+ */
+export function preferredCountry(languages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages): string {
+  const [first] = languages;
+  if (!first) return '';
+  try {
+    const region = new Intl.Locale(first).maximize().region ?? '';
+    return isDeliveryCountry(region) ? region : '';
+  } catch {
+    return '';
+  }
+}
 
-const squash = (text: string) => text.trim().replace(/\s+/g, ' ');
+export const EMPTY_DELIVERY: DeliveryDraft = { full_name: '', line1: '', line2: '', postcode: '', city: '', country: preferredCountry(), phone: '' };
 
-/** The draft as it will be stored: trimmed, inner spaces collapsed, empty optional fields null. */
+/**
+ * Runs of ASCII whitespace become one space, ends trimmed: what public.clean_delivery does (a
+ * database's \s depends on its locale, JavaScript's covers all of Unicode; ASCII is the same in both).
+ */
+const squash = (text: string) => text.replace(/[\t\n\v\f\r ]+/g, ' ').replace(/^ | $/g, '');
+
+/**
+ * Upper-cases ASCII letters only, as public.clean_delivery's translate() does: "ß" or "ſ" stay as
+ * typed (and are refused), never turned into letters a postcode might have.
+ */
+const upperAscii = (text: string) => text.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+
+/**
+ * The draft as it will be stored: trimmed, inner spaces collapsed, empty optional fields null, the
+ * postcode's letters upper-cased ("d02 x285" → "D02 X285") and a valid phone in international
+ * format ("030 123456" in Germany → "+49 30 123456", the only form the database accepts).
+ */
 export function cleanDelivery(draft: DeliveryDraft): Delivery {
+  const country = upperAscii(squash(draft.country));
+  const phone = squash(draft.phone);
   return {
     full_name: squash(draft.full_name),
     line1: squash(draft.line1),
     line2: squash(draft.line2) || null,
-    postcode: squash(draft.postcode).toUpperCase(),
+    postcode: upperAscii(squash(draft.postcode)),
     city: squash(draft.city),
-    country: draft.country.trim().toUpperCase(),
-    phone: squash(draft.phone) || null,
+    country,
+    phone: phone ? (internationalPhone(phone, country) ?? phone) : null,
   };
 }
 
+/** What is wrong with the draft, field → message: the same verdicts and words as public.delivery_problems. */
 export function deliveryProblems(draft: DeliveryDraft): DeliveryProblems {
   const d = cleanDelivery(draft);
   const problems: DeliveryProblems = {};
@@ -58,13 +88,17 @@ export function deliveryProblems(draft: DeliveryDraft): DeliveryProblems {
   else if (d.line1.length > 200) problems.line1 = 'The address line is longer than 200 characters.';
   if (d.line2 && d.line2.length > 200) problems.line2 = 'The second address line is longer than 200 characters.';
   if (!d.postcode) problems.postcode = 'Enter the postcode.';
-  else if (!/^[A-Z0-9][A-Z0-9 -]{1,10}[A-Z0-9]$/.test(d.postcode)) problems.postcode = 'The postcode can have 3 to 12 letters, digits, spaces or hyphens.';
+  else if (isDeliveryCountry(d.country)) {
+    // The general shape first: non-ASCII digits or letters never reach the country's pattern.
+    if (!/^[A-Z0-9][A-Z0-9 -]{1,10}[A-Z0-9]$/.test(d.postcode) || !postcodePattern(d.country).test(d.postcode)) {
+      problems.postcode = postcodeMessage(d.country);
+    }
+  } else if (!/^[A-Z0-9][A-Z0-9 -]{1,10}[A-Z0-9]$/.test(d.postcode)) {
+    problems.postcode = 'The postcode can have 3 to 12 letters, digits, spaces or hyphens.';
+  }
   if (!d.city) problems.city = 'Enter the town or city.';
   else if (d.city.length > 100) problems.city = 'The town or city is longer than 100 characters.';
-  if (!/^[A-Z]{2}$/.test(d.country)) problems.country = 'Choose the country.';
-  if (d.phone && !/^\+?[0-9][0-9 ()./-]{4,22}[0-9]$/.test(d.phone)) {
-    problems.phone = 'Enter a phone number such as +353 1 234 5678, or leave it empty.';
-  }
+  if (!isDeliveryCountry(d.country)) problems.country = 'Choose the country.';
+  if (d.phone && !internationalPhone(d.phone, d.country)) problems.phone = phoneMessage(d.country);
   return problems;
 }
-

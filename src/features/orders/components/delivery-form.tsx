@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { cn } from '@/utils/cn';
 import { addressLines, countryName } from '@/utils/address';
+import { isDeliveryCountry, phoneExample, POSTCODE_RULES, ANY_PHONE_EXAMPLE_COUNTRY } from '../api/address-formats.ts';
 import { DELIVERY_COUNTRIES, type DeliveryDraft, type DeliveryField, type DeliveryProblems, type SavedAddress } from '../api/delivery-schema.ts';
 
 const fieldClass =
@@ -14,6 +15,7 @@ function Field({
   name,
   label,
   optional = false,
+  hint,
   draft,
   problems,
   onChange,
@@ -23,12 +25,15 @@ function Field({
   name: Exclude<DeliveryField, 'country'>;
   label: string;
   optional?: boolean;
+  /** Said under the field (and read with it): what the chosen country expects. */
+  hint?: string;
   draft: DeliveryDraft;
   problems: DeliveryProblems;
   onChange: (draft: DeliveryDraft) => void;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'onChange' | 'value'>) {
   const id = useId();
   const problem = problems[name];
+  const describedBy = [hint ? `${id}-hint` : null, problem ? `${id}-problem` : null].filter(Boolean).join(' ');
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <label htmlFor={id} className="text-sm font-medium">
@@ -41,15 +46,96 @@ function Field({
         value={draft[name]}
         onChange={(event) => onChange({ ...draft, [name]: event.target.value })}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        aria-describedby={describedBy || undefined}
         className={fieldClass}
         {...input}
       />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       {problem ? (
         <p id={`${id}-problem`} className="text-sm text-danger">
           {problem}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The fields of an address, each with its message; the postcode's and the phone's hints follow the
+ * chosen country. Checkout and the address book both use them.
+ */
+export function DeliveryFields({
+  draft,
+  problems,
+  onChange,
+}: {
+  draft: DeliveryDraft;
+  problems: DeliveryProblems;
+  onChange: (draft: DeliveryDraft) => void;
+}) {
+  const countryId = useId();
+  const props = { draft, problems, onChange };
+  const country = isDeliveryCountry(draft.country) ? draft.country : null;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field name="full_name" label="Full name" autoComplete="name" maxLength={120} className="sm:col-span-2" {...props} />
+      <Field name="line1" label="Street and number" autoComplete="address-line1" maxLength={200} className="sm:col-span-2" {...props} />
+      <Field name="line2" label="Flat, floor, building" optional autoComplete="address-line2" maxLength={200} className="sm:col-span-2" {...props} />
+      <div className="flex flex-col gap-1 sm:col-span-2">
+        <label htmlFor={countryId} className="text-sm font-medium">
+          Country
+        </label>
+        <select
+          id={countryId}
+          name="country"
+          autoComplete="country"
+          value={draft.country}
+          onChange={(event) => onChange({ ...draft, country: event.target.value })}
+          aria-invalid={problems.country ? true : undefined}
+          aria-describedby={problems.country ? `${countryId}-problem` : undefined}
+          className={fieldClass}
+        >
+          {country ? null : (
+            <option value={draft.country} disabled>
+              Choose a country
+            </option>
+          )}
+          {COUNTRY_OPTIONS.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+        {problems.country ? (
+          <p id={`${countryId}-problem`} className="text-sm text-danger">
+            {problems.country}
+          </p>
+        ) : null}
+      </div>
+      <Field
+        name="postcode"
+        label="Postcode"
+        autoComplete="postal-code"
+        maxLength={12}
+        hint={country ? `Such as ${POSTCODE_RULES[country].example}` : undefined}
+        {...props}
+      />
+      <Field name="city" label="Town or city" autoComplete="address-level2" maxLength={100} {...props} />
+      <Field
+        name="phone"
+        label="Phone"
+        optional
+        type="tel"
+        autoComplete="tel"
+        maxLength={30}
+        hint={`For the courier, such as ${phoneExample(country ?? ANY_PHONE_EXAMPLE_COUNTRY)}`}
+        className="sm:col-span-2"
+        {...props}
+      />
     </div>
   );
 }
@@ -73,8 +159,6 @@ export function DeliveryForm({
   problems: DeliveryProblems;
   onChange: (draft: DeliveryDraft) => void;
 }) {
-  const countryId = useId();
-  const props = { draft, problems, onChange };
   return (
     <fieldset className="flex flex-col gap-4">
       <legend className="mb-3 text-lg font-semibold">Delivery details</legend>
@@ -102,40 +186,7 @@ export function DeliveryForm({
         </div>
       ) : null}
       {choice === 'new' ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field name="full_name" label="Full name" autoComplete="name" maxLength={120} className="sm:col-span-2" {...props} />
-          <Field name="line1" label="Street and number" autoComplete="address-line1" maxLength={200} className="sm:col-span-2" {...props} />
-          <Field name="line2" label="Flat, floor, building" optional autoComplete="address-line2" maxLength={200} className="sm:col-span-2" {...props} />
-          <Field name="postcode" label="Postcode" autoComplete="postal-code" maxLength={12} {...props} />
-          <Field name="city" label="Town or city" autoComplete="address-level2" maxLength={100} {...props} />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={countryId} className="text-sm font-medium">
-              Country
-            </label>
-            <select
-              id={countryId}
-              name="country"
-              autoComplete="country"
-              value={draft.country}
-              onChange={(event) => onChange({ ...draft, country: event.target.value })}
-              aria-invalid={problems.country ? true : undefined}
-              aria-describedby={problems.country ? `${countryId}-problem` : undefined}
-              className={fieldClass}
-            >
-              {COUNTRY_OPTIONS.map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            {problems.country ? (
-              <p id={`${countryId}-problem`} className="text-sm text-danger">
-                {problems.country}
-              </p>
-            ) : null}
-          </div>
-          <Field name="phone" label="Phone" optional type="tel" autoComplete="tel" maxLength={24} {...props} />
-        </div>
+        <DeliveryFields draft={draft} problems={problems} onChange={onChange} />
       ) : null}
     </fieldset>
   );
