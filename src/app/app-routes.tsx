@@ -9,5 +9,10 @@ import { routes } from './router.tsx';
  */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  return <RouteErrorBoundary pathname={pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
+  // The layout has its own boundary around each page (the header stays); this one is for the layout.
+  return (
+    <RouteErrorBoundary pathname={pathname} standalone>
+      {useRoutes(routes)}
+    </RouteErrorBoundary>
+  );
 }

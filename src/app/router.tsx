@@ -1,26 +1,8 @@
-import { use, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
 import { RootLayout } from './layout/root-layout.tsx';
+import { lazyRoute } from './lazy-route.tsx';
 import { HomeRoute } from './routes/home.tsx';
-
-/**
- * A route whose code loads on demand. Its element renders the component once loaded and suspends
- * until then (router navigations are transitions, so the page shown stays until the next is
- * ready); `preload` lets the first render start with the code already there.
- */
-function lazyRoute(load: () => Promise<ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
-  let loaded: ComponentType | null = null;
-  // Kept when it fails too: `use` then throws to the route error boundary ("Reload"), where a fresh
-  // promise per render would suspend again and again on a chunk that is gone after a deploy.
-  let pending: Promise<ComponentType> | null = null;
-  const preload = (): Promise<ComponentType> => (pending ??= load().then((component) => (loaded = component)));
-  function LazyRoute() {
-    const Page = loaded ?? use(preload());
-    return <Page />;
-  }
-  return { element: <LazyRoute />, handle: { preload } };
-}
 
 const catalog = lazyRoute(async () => (await import('./routes/catalog.tsx')).CatalogRoute);
 

@@ -1,5 +1,5 @@
-import { Outlet } from 'react-router';
 import { OfflineNotice } from '@/components/layout/offline-notice';
+import { RouteOutlet } from '../route-error-boundary.tsx';
 import { SavedComposition } from './saved-slots.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 import { SessionCartProvider } from './session-cart-provider.tsx';
@@ -22,8 +22,9 @@ export function RootLayout() {
           <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
             {/* The first route's code is loaded before the first render (router.tsx), so a prerendered
                 page hydrates in one pass; later pages load theirs during the navigation, a transition
-                that keeps this page on screen until the next one is ready. */}
-            <Outlet />
+                that keeps this page on screen until the next one is ready. A page that fails shows its
+                error (or, offline, the offline message) here, in the frame. */}
+            <RouteOutlet />
           </main>
           <SiteFooter />
           {/* Back and Forward return to where the visitor was on the page, new pages start at the top. */}

@@ -1,4 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { OfflineMessage } from '@/components/layout/offline-message';
 import { PageTitle } from '@/components/layout/page-title';
 import { KEEP_SCROLL } from '@/app/layout/keep-scroll';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,6 +11,7 @@ import { ItemDetails } from '@/features/catalog/components/item-details';
 import { ItemGrid, ItemGridError } from '@/features/catalog/components/item-grid';
 import { useLiveItem } from '@/features/catalog/hooks/use-live-item';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { useOnlineStatus } from '@/hooks/use-online-status';
 import { ItemPageSaveButton } from '../layout/saved-widgets.tsx';
 import { NotFoundRoute } from './not-found.tsx';
 
@@ -21,7 +23,18 @@ export function ItemRoute() {
   useLiveItem(item.data ?? null);
   const category = categories.data?.find((candidate) => candidate.id === item.data?.category_id);
   const related = useRelatedItems(category?.slug, item.data?.product?.id ?? 0, item.data?.price_cents ?? 0);
+  const online = useOnlineStatus();
 
+  // Offline with nothing to show, the request waits (TanStack Query pauses it and sends it when the
+  // connection returns); the page says why instead of a skeleton that never ends.
+  if (!online && item.data === undefined) {
+    return (
+      <>
+        <PageTitle title="You're offline" />
+        <OfflineMessage onRetry={() => void item.refetch()} />
+      </>
+    );
+  }
   if (item.isPending) {
     return (
       <div role="status" aria-label="Loading item" className="grid gap-10 md:grid-cols-2">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OfflineMessage } from '@/components/layout/offline-message';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { PAGE_SIZE, useListItems } from '../api/list-items.ts';
@@ -8,6 +9,7 @@ import { countLabel } from '../utils/count-label.ts';
 import { CatalogFilters } from './catalog-filters.tsx';
 import { ItemGrid, ItemGridEmpty, ItemGridError, ItemGridSkeleton } from './item-grid.tsx';
 import { Pagination } from '@/components/pagination';
+import { useOnlineStatus } from '@/hooks/use-online-status';
 
 /** The grid with its filters, used by /catalog, /catalog/:category and /search. */
 export function CatalogListing({
@@ -23,13 +25,14 @@ export function CatalogListing({
   // Past 1,000 matches the total is a lower bound that reaches at least the end of this page.
   const capped = result.data?.total_capped === true;
   const pageCount = result.data ? Math.max(1, Math.ceil(result.data.total / PAGE_SIZE)) : 1;
+  const online = useOnlineStatus();
   const filtered = params.minPriceCents !== null || params.maxPriceCents !== null || params.inStock || params.featured;
 
   return (
     <div className="flex flex-col gap-6">
       <CatalogFilters params={params} onChange={update} showCategories={showCategories} />
       <p role="status" className="text-sm text-muted-foreground" aria-live="polite">
-        {result.data ? countLabel(result.data.total, capped, 'item') : result.isPending ? 'Loading…' : ''}
+        {result.data ? countLabel(result.data.total, capped, 'item') : result.isPending && online ? 'Loading…' : ''}
         {result.isFetching && result.data ? ' · updating…' : ''}
       </p>
       {result.data?.suggestion && params.query ? (
@@ -41,7 +44,10 @@ export function CatalogListing({
           ?
         </p>
       ) : null}
-      {result.isPending ? (
+      {!online && !result.data ? (
+        // The request waits for the connection (TanStack Query resumes it); say so, not a skeleton forever.
+        <OfflineMessage heading="h2" onRetry={() => void result.refetch()} />
+      ) : result.isPending ? (
         <ItemGridSkeleton />
       ) : result.isError && !result.data ? (
         <ItemGridError message={result.error.message} onRetry={() => void result.refetch()} />
