@@ -240,6 +240,20 @@ describe('dist/_headers for static hosts', () => {
     for (const [name, value] of file.get('/*') ?? []) expect(page.headers.get(name), name).toBe(value);
   });
 
+  it('a build with a Turnstile site key: the local server sends the same widened policy as its _headers', async () => {
+    const built = path.join(workDir, 'built-captcha');
+    await mkdir(built);
+    await writeFile(path.join(built, 'index.html'), '<!doctype html><script>document.documentElement.dataset.theme="light"</script><title>x</title>');
+    const [hash] = await postbuild(built, undefined, '0x4AAAAAAAtest-site-key');
+    const file = parseHeadersFile(await readFile(path.join(built, '_headers'), 'utf8'));
+    const csp = file.get('/*')?.get('content-security-policy') ?? '';
+    expect(csp).toContain(`script-src 'self' ${hash} https://challenges.cloudflare.com;`);
+    expect(csp).toContain('frame-src https://challenges.cloudflare.com;');
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval|\*)/);
+    const page = await (await createStaticApp(built)).request('/');
+    for (const [name, value] of file.get('/*') ?? []) expect(page.headers.get(name), name).toBe(value);
+  });
+
   const realDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
   it.skipIf(!existsSync(path.join(realDist, '_headers')))('the built dist/_headers matches what the server sends for that build', async () => {
     const file = parseHeadersFile(await readFile(path.join(realDist, '_headers'), 'utf8'));

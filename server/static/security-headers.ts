@@ -8,21 +8,28 @@ export interface CspOptions {
   scriptHashes: string[];
   /** Extra origins the app may connect to (the hosted Supabase URL); same-origin is always allowed. */
   connectSources?: string[];
+  /** Extra origins scripts may come from (Cloudflare Turnstile when the build has a CAPTCHA site key). */
+  scriptSources?: string[];
+  /** Origins the page may frame; without any there is no frame-src and frames fall back to default-src. */
+  frameSources?: string[];
 }
 
 /** The document policy: the app's HTML and everything else the static app serves. */
-export function contentSecurityPolicy({ scriptHashes, connectSources = [] }: CspOptions): string {
+export function contentSecurityPolicy({ scriptHashes, connectSources = [], scriptSources = [], frameSources = [] }: CspOptions): string {
   const connect = ["'self'", ...connectSources].join(' ');
   // Item pictures and avatars come from the hosted project's storage, so its https origin may serve images too.
   const images = ["'self'", 'data:', 'blob:', ...connectSources.filter((source) => source.startsWith('http'))].join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
-    // Radix's scroll lock injects a <style> element; styles cannot run code, scripts stay hash-only.
+    ['script-src', "'self'", ...scriptHashes, ...scriptSources].join(' '),
+    // Radix's scroll lock injects a <style> element; styles cannot run code, scripts stay hash-only
+    // (a CAPTCHA build also loads Turnstile's script from its origin).
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images}`,
     "font-src 'self'",
     `connect-src ${connect}`,
+    // Only a build with the CAPTCHA frames anything (Turnstile's challenge iframe).
+    ...(frameSources.length > 0 ? [['frame-src', ...frameSources].join(' ')] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -30,6 +30,9 @@ interface BuildManifest {
   scriptHashes: string[];
   /** Origins besides this one the build talks to (VITE_SUPABASE_URL), as in dist/_headers. */
   connectSources?: string[];
+  /** Script and frame origins for the CAPTCHA widget (VITE_TURNSTILE_SITE_KEY), as in dist/_headers. */
+  scriptSources?: string[];
+  frameSources?: string[];
 }
 
 async function isFile(file: string): Promise<boolean> {
@@ -47,7 +50,12 @@ export async function createStaticApp(distDir: string): Promise<Hono> {
   const root = path.resolve(distDir);
   const manifest = JSON.parse(await readFile(path.join(root, 'build-manifest.json'), 'utf8')) as BuildManifest;
   const fallback = (await isFile(path.join(root, APP_SHELL))) ? path.join(root, APP_SHELL) : path.join(root, 'index.html');
-  const csp = contentSecurityPolicy({ scriptHashes: manifest.scriptHashes, connectSources: manifest.connectSources });
+  const csp = contentSecurityPolicy({
+    scriptHashes: manifest.scriptHashes,
+    connectSources: manifest.connectSources,
+    scriptSources: manifest.scriptSources,
+    frameSources: manifest.frameSources,
+  });
   const app = new Hono();
 
   // The document policy on everything served from dist (app.ts adds the base headers again, harmlessly).
