@@ -94,6 +94,35 @@ function short(text: string, max = 160): string {
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
+/** The parts of Auth's `GET /auth/v1/settings` the check reads. It says nothing about CAPTCHA protection. */
+export interface AuthSettings {
+  external?: { email?: boolean; anonymous_users?: boolean };
+  disable_signup?: boolean;
+  mailer_autoconfirm?: boolean;
+}
+
+/**
+ * What the project's Auth settings mean for Lumen: e-mail sign-in is required; sign-ups off,
+ * confirmations off or anonymous sign-ins off (guest checkout signs the guest in anonymously) are
+ * worth a warning. Whether CAPTCHA guards them cannot be read here, so it is left to the operator.
+ */
+export function authSettingsResult(settings: AuthSettings): SmokeResult {
+  const check = 'auth settings';
+  if (settings.external?.email !== true) return { check, status: 'fail', detail: 'the e-mail provider is off: Lumen signs in with e-mail and password' };
+  const notes: string[] = [];
+  if (settings.disable_signup) notes.push('sign-ups are disabled (nobody can create an account)');
+  if (!settings.external.anonymous_users) {
+    notes.push('guest checkout needs anonymous sign-ins: Authentication → Sign In / Providers → Allow anonymous sign-ins, with CAPTCHA');
+  }
+  if (settings.mailer_autoconfirm) notes.push('e-mail confirmations are off (sign-up signs in without proving the address)');
+  if (notes.length > 0) return { check, status: 'warn', detail: notes.join('; ') };
+  return {
+    check,
+    status: 'pass',
+    detail: 'e-mail sign-in on, confirmations on, anonymous sign-ins on for guest checkout (keep CAPTCHA protection on: Auth’s settings do not show it)',
+  };
+}
+
 export async function runSmokeCheck(options: SmokeOptions): Promise<SmokeResult[]> {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 20_000;
@@ -119,13 +148,7 @@ export async function runSmokeCheck(options: SmokeOptions): Promise<SmokeResult[
   await check('auth settings', async () => {
     const response = await get(`${api}/auth/v1/settings`, { headers: keyHeaders });
     if (response.status !== 200) return record('auth settings', 'fail', `GET /auth/v1/settings answered ${response.status}: ${short(await readBody(response))}`);
-    const settings = (await response.json()) as { external?: { email?: boolean; anonymous_users?: boolean }; disable_signup?: boolean; mailer_autoconfirm?: boolean };
-    if (settings.external?.email !== true) return record('auth settings', 'fail', 'the e-mail provider is off: Lumen signs in with e-mail and password');
-    const notes: string[] = [];
-    if (settings.disable_signup) notes.push('sign-ups are disabled (nobody can create an account)');
-    if (settings.external.anonymous_users) notes.push('anonymous sign-ins are on (Lumen does not use them; turn them off unless wanted)');
-    if (settings.mailer_autoconfirm) notes.push('e-mail confirmations are off (sign-up signs in without proving the address)');
-    record('auth settings', notes.length > 0 ? 'warn' : 'pass', notes.length > 0 ? notes.join('; ') : 'e-mail sign-in on, confirmations on, anonymous sign-ins off');
+    results.push(authSettingsResult((await response.json()) as AuthSettings));
   });
 
   await check('REST CORS preflight', async () => {

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDistHeaders, cspAllows, headersFileCsp, runSmokeCheck } from './smoke-check.ts';
-import { conformanceTarget, reportWarning } from './support.ts';
+import { type AuthSettings, authSettingsResult, checkDistHeaders, cspAllows, headersFileCsp, runSmokeCheck } from './smoke-check.ts';
+import { conformanceTarget, isHosted, reportWarning } from './support.ts';
 
 const HOSTED_API = 'https://abcdefghijklmnopqrst.supabase.co';
 
@@ -23,6 +23,45 @@ describe('smoke check against the target', () => {
     const results = await runSmokeCheck({ url, anonKey: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.not-a-signature' });
     const failed = results.filter((r) => r.status === 'fail').map((r) => r.check);
     expect(failed).toEqual(expect.arrayContaining(['catalog (rpc search_items)', 'item images', 'realtime websocket']));
+  });
+});
+
+describe('auth settings', () => {
+  const ANONYMOUS_OFF = 'guest checkout needs anonymous sign-ins: Authentication → Sign In / Providers → Allow anonymous sign-ins, with CAPTCHA';
+
+  it('passes e-mail sign-in with confirmations and anonymous sign-ins on (guest checkout)', () => {
+    expect(authSettingsResult({ external: { email: true, anonymous_users: true }, disable_signup: false, mailer_autoconfirm: false })).toEqual({
+      check: 'auth settings',
+      status: 'pass',
+      detail: 'e-mail sign-in on, confirmations on, anonymous sign-ins on for guest checkout (keep CAPTCHA protection on: Auth’s settings do not show it)',
+    });
+  });
+
+  it('warns when anonymous sign-ins are off, since guests could not order', () => {
+    for (const external of [{ email: true, anonymous_users: false }, { email: true }]) {
+      expect(authSettingsResult({ external, disable_signup: false, mailer_autoconfirm: false })).toEqual({ check: 'auth settings', status: 'warn', detail: ANONYMOUS_OFF });
+    }
+  });
+
+  it('lists every warning, and fails without the e-mail provider', () => {
+    const all = authSettingsResult({ external: { email: true, anonymous_users: false }, disable_signup: true, mailer_autoconfirm: true });
+    expect(all.status).toBe('warn');
+    expect(all.detail.split('; ')).toEqual([
+      'sign-ups are disabled (nobody can create an account)',
+      ANONYMOUS_OFF,
+      'e-mail confirmations are off (sign-up signs in without proving the address)',
+    ]);
+    expect(authSettingsResult({ external: { email: false, anonymous_users: true } }).status).toBe('fail');
+  });
+
+  it('finds anonymous sign-ins on in the local backend, as in config.toml', async (context) => {
+    // A hosted project's setting is the operator's call: the smoke test above reports it as a warning.
+    if (isHosted()) return context.skip();
+    const { url, anonKey } = conformanceTarget();
+    const response = await fetch(`${url}/auth/v1/settings`, { headers: { apikey: anonKey } });
+    const result = authSettingsResult((await response.json()) as AuthSettings);
+    expect(result.status).not.toBe('fail');
+    expect(result.detail).not.toContain(ANONYMOUS_OFF);
   });
 });
 

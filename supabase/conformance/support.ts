@@ -32,7 +32,7 @@ export function serviceClient(): SupabaseClient {
 
 /**
  * A warning is something the operator should look at that does not make the backend wrong
- * (no mail provider yet, anonymous sign-ins on). It is printed, and collected by check:hosted.
+ * (no mail provider yet, anonymous sign-ins off). It is printed, and collected by check:hosted.
  */
 export function reportWarning(message: string): void {
   console.warn(`⚠ conformance: ${message}`);
