@@ -22,7 +22,7 @@ for (const [index, viewport] of [PHONE, DESKTOP].entries()) {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const email = uniqueEmail(testInfo, `guest-${viewport.width}`);
-    const item = stockedItem(47 + index);
+    const item = stockedItem(15 + index);
     await addFromItemPage(page, item.slug, 2);
     await expect(cartButton(page)).toHaveAccessibleName(/^Cart, 2 items/);
 
@@ -87,7 +87,7 @@ test('a guest who signs in to an existing account brings the order along, and a 
   await page.setViewportSize(DESKTOP);
   const email = uniqueEmail(testInfo, 'guest-handover');
   await createUser(request, email);
-  const item = stockedItem(49);
+  const item = stockedItem(17);
   const row = await itemRow(request, item.slug);
   await addFromItemPage(page, item.slug, 3);
 
@@ -116,4 +116,45 @@ test('a guest who signs in to an existing account brings the order along, and a 
   await page.goto('/account');
   await expect(page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: `Order ${reference}` })).toBeVisible();
   await setStock(request, row.id, row.stock);
+});
+
+test('two guests one after the other on one device: the second starts afresh and never sees the first one’s order or address', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  const first = uniqueEmail(testInfo, 'guest-first');
+  const second = uniqueEmail(testInfo, 'guest-second');
+
+  // An empty cart has nothing to review: no form to fill.
+  await page.goto('/checkout');
+  const review = page.getByRole('region', { name: 'Review your order' });
+  await expect(review.getByText('There is nothing to order: your cart is empty.')).toBeVisible();
+  await expect(review.getByLabel('Full name')).toHaveCount(0);
+  await expect(review.getByRole('button', { name: 'Place order' })).toHaveCount(0);
+
+  await addFromItemPage(page, stockedItem(18).slug, 1);
+  await page.goto('/checkout');
+  await review.getByLabel('E-mail for your receipt').fill(first);
+  await fillDelivery(review);
+  await review.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  const firstReference = referenceOf(page);
+
+  // The next person orders with another address: a new guest, an empty address form.
+  await addFromItemPage(page, stockedItem(19).slug, 1);
+  await page.goto('/checkout');
+  await expect(review.getByLabel('Full name')).toHaveValue('');
+  await review.getByLabel('E-mail for your receipt').fill(second);
+  await fillDelivery(review);
+  await review.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  const secondReference = referenceOf(page);
+  expect(secondReference).not.toBe(firstReference);
+  await expect(page.getByRole('form', { name: 'Create an account for this order' }).getByLabel('E-mail')).toHaveValue(second);
+
+  // The first guest's order is no longer this device's to show without its receipt's link.
+  await page.goto(`/orders/${firstReference}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  const { link } = await mailedLink(request, first, `Your Lumen order ${firstReference} is confirmed`);
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByTestId('order-by-link')).toBeVisible();
 });

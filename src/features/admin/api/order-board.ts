@@ -16,7 +16,7 @@ async function listOpenOrders() {
   const supabase = await getSupabase();
   const { data, error, count } = await supabase
     .from('orders')
-    .select('id, status, total_cents, currency, item_count, created_at, delivery, order_items(id, title, quantity)', { count: 'exact' })
+    .select('id, reference, status, total_cents, currency, item_count, created_at, delivery, order_items(id, title, quantity)', { count: 'exact' })
     .in('status', OPEN_STATUSES)
     .order('created_at')
     .order('id')

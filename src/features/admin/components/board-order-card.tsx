@@ -52,9 +52,13 @@ export function BoardOrderCard({ order, userId, takeFocus, onFocused, onMoved }:
       className="flex flex-col gap-3 rounded-md border border-border bg-surface p-3 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <div className="flex items-baseline justify-between gap-2">
-        <h3 id={titleId} className="font-semibold">
-          Order #{order.id}
-        </h3>
+        <div className="flex flex-col">
+          <h3 id={titleId} className="font-semibold">
+            Order #{order.id}
+          </h3>
+          {/* What the customer's pages and mails call it, for when they write or call. */}
+          <span className="text-xs text-muted-foreground">Customer reference {order.reference}</span>
+        </div>
         <time dateTime={order.created_at} className="text-xs text-muted-foreground">
           {dateFormat.format(new Date(order.created_at))}
         </time>

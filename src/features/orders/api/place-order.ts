@@ -77,13 +77,13 @@ export async function placeOrder({ idempotencyKey, delivery, guest }: PlaceOrder
 
 /**
  * `ownerId`: whose orders to refresh afterwards. A guest has none until `startSession` (run just
- * before sending) has made the anonymous session the order belongs to.
+ * before sending, with the receipt address) has made the anonymous session the order belongs to.
  */
-export function usePlaceOrder(ownerId: string | null, startSession?: () => Promise<string>) {
+export function usePlaceOrder(ownerId: string | null, startSession?: (email: string) => Promise<string>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: PlaceOrderRequest) => {
-      if (startSession) await startSession();
+      if (startSession && request.guest) await startSession(request.guest.email);
       return placeOrder(request);
     },
     // Sending the same attempt again is safe (place_order is idempotent), so a lost answer is asked

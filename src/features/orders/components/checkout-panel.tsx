@@ -25,12 +25,12 @@ export type StockChanges = Extract<PlaceOrderResult, { status: 'stock_changed' }
 
 /**
  * Who is ordering: an account (its cart is in the database), or a guest whose cart is in the
- * browser. A guest gets an anonymous session only when placing the order (`startSession`);
- * `guestId` is that session when this browser already has one (an earlier guest order).
+ * browser. A guest gets an anonymous session only when placing the order (`startSession`, given
+ * the receipt address); `guestId` is the session this browser already has (an earlier guest order).
  */
 export type Buyer =
   | { kind: 'account'; userId: string; email: string }
-  | { kind: 'guest'; guestId: string | null; startSession: () => Promise<string> };
+  | { kind: 'guest'; guestId: string | null; startSession: (email: string) => Promise<string> };
 
 /** The idempotency keys of a browser's guest checkouts, whichever anonymous session ends up placing them. */
 const GUEST_ATTEMPTS = 'guest';
@@ -66,9 +66,11 @@ export function CheckoutPanel({
 }) {
   const ownerId = buyer.kind === 'account' ? buyer.userId : buyer.guestId;
   const place = usePlaceOrder(ownerId, buyer.kind === 'guest' ? buyer.startSession : undefined);
-  // A guest who ordered before on this device is offered that address again.
-  const savedQuery = useQuery({ ...savedAddressesQueryOptions(ownerId ?? ''), enabled: ownerId !== null });
-  const saved = { data: savedQuery.data, isError: savedQuery.isError, isPending: ownerId !== null && savedQuery.isPending };
+  // Only an account is offered its saved addresses: a guest session outlives the guest on a shared
+  // device, and the next person to order as a guest there must not see the last one's address.
+  const accountId = buyer.kind === 'account' ? buyer.userId : null;
+  const savedQuery = useQuery({ ...savedAddressesQueryOptions(accountId ?? ''), enabled: accountId !== null });
+  const saved = { data: savedQuery.data, isError: savedQuery.isError, isPending: accountId !== null && savedQuery.isPending };
   const [draft, setDraft] = useState<DeliveryDraft>(EMPTY_DELIVERY);
   const [email, setEmail] = useState('');
   const [problems, setProblems] = useState<CheckoutProblems>({});
