@@ -50,8 +50,9 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(page.getByRole('button', { name: /Cart, 2 items/ })).toBeVisible();
     await expectNoAxeViolations(page);
     await notice.getByRole('link', { name: 'Checkout' }).click();
-    // A guest is asked to sign in first, and comes back to checkout.
-    await expect(page).toHaveURL(/\/sign-in\?next=%2Fcheckout$/);
+    // A guest goes straight to the review, asked only for an e-mail for the receipt.
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('region', { name: 'Review your order' }).getByLabel('E-mail for your receipt')).toBeVisible();
   });
 }
 
