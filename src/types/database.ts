@@ -21,6 +21,7 @@ export type Database = {
           created_at: string
           full_name: string
           id: number
+          is_default: boolean
           last_used_at: string
           line1: string
           line2: string | null
@@ -34,6 +35,7 @@ export type Database = {
           created_at?: string
           full_name: string
           id?: never
+          is_default?: boolean
           last_used_at?: string
           line1: string
           line2?: string | null
@@ -47,6 +49,7 @@ export type Database = {
           created_at?: string
           full_name?: string
           id?: never
+          is_default?: boolean
           last_used_at?: string
           line1?: string
           line2?: string | null
@@ -665,6 +668,7 @@ export type Database = {
       }
       search_suggestion: { Args: { input: string }; Returns: string }
       search_words: { Args: { input: string }; Returns: string[] }
+      set_default_address: { Args: { address_id: number }; Returns: undefined }
       set_order_status: {
         Args: { order_id: number; status: string }
         Returns: Json

@@ -12,6 +12,7 @@ import { isRecoverySession } from '@/features/account/session/recovery-session';
 import { ProfileSection } from '@/features/account/components/profile-section';
 import { RequireSession } from '@/features/account/components/require-session';
 import { SignOutControls } from '@/features/account/components/sign-out-controls';
+import { AddressBook } from '@/features/orders/components/address-book';
 import { OrderHistory } from '@/features/orders/components/order-history';
 import { paths } from '@/config/paths';
 import { ThemeRadioGroup } from '@/theme/theme-radio-group';
@@ -19,6 +20,7 @@ import { ThemeRadioGroup } from '@/theme/theme-radio-group';
 const SECTIONS = [
   { id: 'profile', label: 'Profile' },
   { id: 'orders', label: 'Orders' },
+  { id: 'addresses', label: 'Addresses' },
   { id: 'security', label: 'Security' },
   { id: 'appearance', label: 'Appearance' },
   { id: 'danger', label: 'Danger zone' },
@@ -50,7 +52,7 @@ export function AccountRoute() {
       {(session) => (
         <>
           <PageTitle title="Account" />
-          <PageHeader title="Your account" description="Profile, orders, security and appearance." />
+          <PageHeader title="Your account" description="Profile, orders, addresses, security and appearance." />
           {session.role === 'staff' ? (
             <p className="-mt-4 mb-8">
               <Button asChild variant="secondary">
@@ -67,6 +69,9 @@ export function AccountRoute() {
               <ProfileSection userId={session.userId} email={session.email} />
               <CardSection id="orders" title="Orders" description="Your order requests, newest first.">
                 <OrderHistory userId={session.userId} orderHref={paths.order.getHref} />
+              </CardSection>
+              <CardSection id="addresses" title="Addresses" description="Where your orders go. Checkout offers the default first.">
+                <AddressBook userId={session.userId} />
               </CardSection>
               <CardSection id="security" title="Security" description="Password, e-mail address and where you are signed in.">
                 <AccountSubsection id="password-heading" title="Password">

@@ -102,3 +102,19 @@ export function deliveryProblems(draft: DeliveryDraft): DeliveryProblems {
   if (d.phone && !internationalPhone(d.phone, d.country)) problems.phone = phoneMessage(d.country);
   return problems;
 }
+
+/** A stored address as a form's draft (empty optional fields as ""). */
+export function draftOf(address: Delivery): DeliveryDraft {
+  return {
+    full_name: address.full_name,
+    line1: address.line1,
+    line2: address.line2 ?? '',
+    postcode: address.postcode,
+    city: address.city,
+    country: address.country,
+    phone: address.phone ?? '',
+  };
+}
+
+/** The address in one line, for names that must tell addresses apart ("Edit Ada Lovelace, 12 Harbour Street, D02 X285 Dublin"). */
+export const addressSummary = (address: Delivery) => `${address.full_name}, ${address.line1}, ${address.postcode} ${address.city}`;
