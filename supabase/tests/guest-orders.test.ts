@@ -55,9 +55,10 @@ beforeAll(async () => {
        ('lamp', 'Lamp', 4900, 10, 1), ('shade', 'Shade', 1900, 2, 1), ('draft-lamp', 'Draft lamp', 100, 5, 1)
      returning id, slug`,
   );
-  lampId = rows.find((row) => row.slug === 'lamp')!.id;
-  shadeId = rows.find((row) => row.slug === 'shade')!.id;
-  draftId = rows.find((row) => row.slug === 'draft-lamp')!.id;
+  const idOf = (slug: string) => rows.find((row) => row.slug === slug)?.id ?? -1;
+  lampId = idOf('lamp');
+  shadeId = idOf('shade');
+  draftId = idOf('draft-lamp');
   await db.query(`update products set published_at = null where id = (select product_id from items where id = $1)`, [draftId]);
 });
 
