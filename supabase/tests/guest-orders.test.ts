@@ -1,6 +1,6 @@
 import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asActor, openLumenDatabase } from './lumen-database.ts';
+import { asActor, openLumenDatabase, queryAsUser } from './lumen-database.ts';
 import { TEST_DELIVERY_JSON } from './test-delivery.ts';
 
 // Guests order through an anonymous session (auth.users.is_anonymous); accounts as before.
@@ -13,15 +13,8 @@ let lampId: number;
 let shadeId: number;
 let draftId: number;
 
-/** Runs as a user and commits, as PostgREST does for one request. */
-async function asUser<T>(sub: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
-      JSON.stringify({ role: 'authenticated', sub }),
-    ]);
-    return (await tx.query<T>(sql, params)).rows;
-  });
-}
+/** Runs as a user and commits (asActor rolls back; ordering needs to persist between steps). */
+const asUser = <T,>(sub: string, sql: string, params: unknown[] = []): Promise<T[]> => queryAsUser<T>(db, sub, sql, params);
 
 type PlaceResult = { status: 'placed'; order_id: number; reference: string; replayed: boolean } | { status: 'stock_changed'; changes: unknown[] };
 

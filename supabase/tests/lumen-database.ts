@@ -41,3 +41,13 @@ export async function asActor<T>(db: Database, actor: Actor, fn: (tx: DatabaseTr
     });
   return result as T;
 }
+
+/** Runs one statement as a signed-in user and commits, as one PostgREST request does (asActor rolls back). */
+export async function queryAsUser<T>(db: Database, sub: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
+      JSON.stringify({ role: 'authenticated', sub }),
+    ]);
+    return (await tx.query<T>(sql, params)).rows;
+  });
+}

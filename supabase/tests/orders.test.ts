@@ -1,6 +1,6 @@
 import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asActor, openLumenDatabase } from './lumen-database.ts';
+import { asActor, openLumenDatabase, queryAsUser } from './lumen-database.ts';
 import { TEST_DELIVERY_JSON } from './test-delivery.ts';
 import { cleanDelivery, deliveryProblems, EMPTY_DELIVERY, type DeliveryDraft } from '../../src/features/orders/api/delivery-schema.ts';
 
@@ -12,14 +12,7 @@ const bob = { role: 'authenticated', sub: BOB } as const;
 let db: Database;
 
 /** Runs as a user and commits (asActor rolls back; ordering needs to persist between steps). */
-async function asUser<T>(sub: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
-      JSON.stringify({ role: 'authenticated', sub }),
-    ]);
-    return (await tx.query<T>(sql, params)).rows;
-  });
-}
+const asUser = <T,>(sub: string, sql: string, params: unknown[] = []): Promise<T[]> => queryAsUser<T>(db, sub, sql, params);
 
 /** A fresh checkout attempt, as the app makes one per review. */
 const attempt = () => crypto.randomUUID();

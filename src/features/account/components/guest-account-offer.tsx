@@ -3,10 +3,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
-import { fieldErrors } from '../api/account-schemas.ts';
-import { authErrorField, authErrorMessage } from '../api/auth-error-message.ts';
-import { SignUpInputSchema, useSignUp } from '../api/sign-up.ts';
-import { useFormFields } from '../hooks/use-form-fields.ts';
+import { useSignUpForm } from '../hooks/use-sign-up-form.ts';
 import { PasswordField } from './password-field.tsx';
 
 /**
@@ -14,17 +11,7 @@ import { PasswordField } from './password-field.tsx';
  * user id does), or sign in to an existing one (the order is handed over). `returnTo` is this page.
  */
 export function GuestAccountOffer({ email, returnTo }: { email: string | null; returnTo: string }) {
-  const signUp = useSignUp();
-  const form = useFormFields({ email: email ?? '', password: '' }, (values) => fieldErrors(SignUpInputSchema, values));
-  const onSubmit = form.handleSubmit((values) =>
-    signUp.mutate(values, {
-      onError: (error) => {
-        const field = authErrorField(error);
-        if (field === 'email' || field === 'password') form.setServerError(field, authErrorMessage(error));
-      },
-    }),
-  );
-  const formError = signUp.isError && !authErrorField(signUp.error) ? authErrorMessage(signUp.error) : null;
+  const { signUp, form, onSubmit, formError } = useSignUpForm(email ?? '');
 
   return (
     <section aria-labelledby="guest-account-heading" className="flex w-full flex-col gap-4 rounded-lg border border-border bg-surface p-5 shadow-sm lg:max-w-sm">

@@ -1,26 +1,12 @@
 import { Button } from '@/components/ui/button';
-import { fieldErrors } from '../api/account-schemas.ts';
-import { authErrorField, authErrorMessage } from '../api/auth-error-message.ts';
-import { SignUpInputSchema, useSignUp } from '../api/sign-up.ts';
-import { useFormFields } from '../hooks/use-form-fields.ts';
+import { useSignUpForm } from '../hooks/use-sign-up-form.ts';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from './password-field.tsx';
 import { TextField } from '@/components/ui/text-field';
 
 /** Creates an account; with confirmations off (Lumen's default) the visitor is signed in at once. */
 export function SignUpForm() {
-  const signUp = useSignUp();
-  const form = useFormFields({ email: '', password: '' }, (values) => fieldErrors(SignUpInputSchema, values));
-
-  const onSubmit = form.handleSubmit((values) =>
-    signUp.mutate(values, {
-      onError: (error) => {
-        const field = authErrorField(error);
-        if (field === 'email' || field === 'password') form.setServerError(field, authErrorMessage(error));
-      },
-    }),
-  );
-  const formError = signUp.isError && !authErrorField(signUp.error) ? authErrorMessage(signUp.error) : null;
+  const { signUp, form, onSubmit, formError } = useSignUpForm();
 
   if (signUp.data === 'confirm-email') {
     return (

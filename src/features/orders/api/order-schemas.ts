@@ -49,17 +49,7 @@ export const PlaceOrderResultSchema = z.union([
 export type PlaceOrderResult = z.infer<typeof PlaceOrderResultSchema>;
 
 /** The order as its receipt's link shows it to anyone holding the link (order_by_link): no ids. */
-export const LinkedOrderSchema = z.object({
-  reference: z.string(),
-  status: OrderStatusSchema,
-  currency: z.string(),
-  total_cents: z.number(),
-  item_count: z.number(),
-  created_at: z.string(),
-  confirmed_at: z.nullable(z.string()),
-  cancelled_at: z.nullable(z.string()),
+export const LinkedOrderSchema = z.extend(z.omit(OrderWithLinesSchema, { id: true }), {
   contact_email: z.nullable(z.string()),
-  delivery: z.nullable(DeliverySchema),
-  order_items: z.array(OrderLineSchema),
 });
 export type LinkedOrder = z.infer<typeof LinkedOrderSchema>;
