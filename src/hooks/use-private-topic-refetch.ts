@@ -1,6 +1,5 @@
 import { useQueryClient, type MutationKey, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { listenToPrivateTopic } from '@/lib/private-topics';
 
 /**
  * Keeps a user's query fresh across tabs and devices: the database broadcasts every change of the
@@ -21,7 +20,13 @@ export function usePrivateTopicRefetch(topic: string | null, queryKey: QueryKey,
       if (queryClient.isMutating({ mutationKey }) > 0) return;
       void queryClient.invalidateQueries({ queryKey: JSON.parse(queryHash) as QueryKey });
     };
-    const closeChannel = listenToPrivateTopic(topic, { onBroadcast: refetch, onSubscribed: refetch });
+    // The channel code loads with the first signed-in page, not with the first route's script
+    // (realtime-js itself is in the supabase-js chunk either way).
+    let open = true;
+    let closeChannel: () => void = () => undefined;
+    void import('@/lib/private-topics').then(({ listenToPrivateTopic }) => {
+      if (open) closeChannel = listenToPrivateTopic(topic, { onBroadcast: refetch, onSubscribed: refetch });
+    });
     const onVisible = () => {
       if (document.visibilityState === 'visible') refetch();
     };
@@ -30,6 +35,7 @@ export function usePrivateTopicRefetch(topic: string | null, queryKey: QueryKey,
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
       window.removeEventListener('online', refetch);
+      open = false;
       closeChannel();
     };
   }, [topic, queryHash, mutationKey, queryClient]);

@@ -5,6 +5,7 @@ import { RouteSkeleton } from '@/components/layout/route-skeleton';
 import { paths } from '@/config/paths';
 import { ensureGuestSession } from '@/features/account/api/guest-session';
 import { useSession } from '@/features/account/session/use-session';
+import { settleGuestCheckout } from '@/features/cart/api/settle-guest-checkout';
 import { useCartContext } from '@/features/cart/hooks/use-cart-context';
 import { CheckoutPanel, type Buyer } from '@/features/orders/components/checkout-panel';
 
@@ -34,10 +35,9 @@ function Checkout({ buyer }: { buyer: Buyer }) {
       <CheckoutPanel
         buyer={buyer}
         lines={lines}
-        onCartChanged={(changes) => void (buyer.kind === 'guest' ? cart.settleGuestCheckout({ lowered: changes }) : cart.refetch())}
+        onCartChanged={(changes) => void (buyer.kind === 'guest' ? settleGuestCheckout({ lowered: changes }).then(cart.refetch) : cart.refetch())}
         onPlaced={(reference, ordered) => {
-          if (buyer.kind === 'guest') void cart.settleGuestCheckout({ ordered });
-          else void cart.refetch();
+          void (buyer.kind === 'guest' ? settleGuestCheckout({ ordered }).then(cart.refetch) : cart.refetch());
           void navigate(paths.order.getHref(reference), { state: { placed: true } });
         }}
       />

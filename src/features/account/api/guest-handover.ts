@@ -1,7 +1,8 @@
 import { queryClient } from '@/lib/query-client';
 import { getSupabase } from '@/lib/supabase';
-// Kept until the account has taken the guest's orders, so a failure is retried at the next page load.
-import { GUEST_HANDOVER_KEY as HANDOVER_KEY } from '../session/guest-handover-key.ts';
+
+/** Kept until the account has taken the guest's orders, so a failure is retried (RequireSession). */
+const HANDOVER_KEY = 'lumen-guest-handover';
 
 function stored(): string | null {
   try {
@@ -63,9 +64,4 @@ export async function finishGuestHandover(): Promise<number> {
   await queryClient.invalidateQueries();
   const moved = (data as { orders?: unknown } | null)?.orders;
   return typeof moved === 'number' ? moved : 0;
-}
-
-/** Whether a hand-over is still waiting (an earlier one failed before it finished). */
-export function hasPendingGuestHandover(): boolean {
-  return (memoryToken ?? stored()) !== null;
 }

@@ -1,7 +1,8 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { RouteSkeleton } from '@/components/layout/route-skeleton';
 import { paths } from '@/config/paths';
+import { finishGuestHandover } from '../api/guest-handover.ts';
 import { useSession } from '../session/use-session.ts';
 import type { SessionState } from '../session/session-store.ts';
 
@@ -15,6 +16,12 @@ type SignedIn = Extract<SessionState, { status: 'signed-in' }>;
 export function RequireSession({ children }: { children: (session: SignedIn) => ReactNode }) {
   const session = useSession();
   const location = useLocation();
+  const signedInAs = session.status === 'signed-in' ? session.userId : null;
+  // A guest's orders that did not reach the account at sign-in (the page closed, the network failed)
+  // are taken when the account's pages next open; nothing happens when none are waiting.
+  useEffect(() => {
+    if (signedInAs) void finishGuestHandover().catch(() => undefined);
+  }, [signedInAs]);
   if (session.status === 'loading') return <RouteSkeleton />;
   if (session.status === 'signed-out') {
     if (session.endedHere) return <Navigate to={paths.home.getHref()} replace state={{ sessionEnded: session.endedHere }} />;

@@ -1,6 +1,5 @@
 import { userScopeGuard } from '@/lib/query-client';
 import { getSupabase, type Session } from '@/lib/supabase';
-import { hasStoredGuestHandover } from './guest-handover-key.ts';
 import { roleFromAccessToken, type AppRole } from './token-claims.ts';
 
 export type { Session };
@@ -73,11 +72,7 @@ export function startSessionStore(): void {
       // A guest's own data (their order, their last address) is scoped to the anonymous user.
       userScopeGuard.track(next.status === 'signed-in' ? next.userId : next.status === 'signed-out' ? next.guestId : null);
       publish(next);
-      // A guest's orders that did not reach the account at sign-in (the page closed, the network
-      // failed) are taken now; after the callback, since supabase-js must not be called inside it.
-      if (event === 'INITIAL_SESSION' && next.status === 'signed-in' && hasStoredGuestHandover()) {
-        setTimeout(() => void import('../api/guest-handover.ts').then((handover) => handover.finishGuestHandover()).catch(() => undefined), 0);
-      }
+
     }),
   );
 }

@@ -87,32 +87,3 @@ export function setGuestQuantity(itemId: number, quantity: number): Promise<void
 export function removeGuestLine(itemId: number): Promise<void> {
   return withGuestLines((lines) => writeGuestLines(lines.filter((line) => line.item_id !== itemId)));
 }
-
-/** What stays in the browser once `sent` has reached the server: lines added or raised meanwhile. */
-export function remainingAfter(sent: readonly StoredLine[], now: readonly StoredLine[]): StoredLine[] {
-  return now.flatMap((line) => {
-    const gone = sent.find((candidate) => candidate.item_id === line.item_id)?.quantity ?? 0;
-    return line.quantity > gone ? [{ item_id: line.item_id, quantity: line.quantity - gone }] : [];
-  });
-}
-
-/**
- * A guest checkout's outcome, applied to the browser's cart. `ordered`: the lines that became an
- * order leave it (anything added meanwhile in another tab stays). `lowered`: stock ran short, so
- * each named line takes what is left (none: the line goes), as place_order did to the order it sent.
- */
-export function settleGuestCheckout(outcome: { ordered: readonly StoredLine[] } | { lowered: readonly { item_id: number; available: number }[] }): Promise<void> {
-  return withGuestLines((now) => {
-    if ('ordered' in outcome) {
-      writeGuestLines(remainingAfter(outcome.ordered, now));
-      return;
-    }
-    writeGuestLines(
-      now.flatMap((line) => {
-        const change = outcome.lowered.find((candidate) => candidate.item_id === line.item_id);
-        if (!change) return [line];
-        return change.available > 0 ? [{ item_id: line.item_id, quantity: Math.min(line.quantity, change.available) }] : [];
-      }),
-    );
-  });
-}

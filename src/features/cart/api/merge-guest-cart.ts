@@ -1,6 +1,6 @@
 import { getSupabase } from '@/lib/supabase';
-import type { MergeReport, StoredLine } from './cart-schemas.ts';
-import { hasStoredGuestCart, readGuestLines, remainingAfter, withGuestLines, writeGuestLines } from './guest-cart-store.ts';
+import type { CartLine, MergeReport, StoredLine } from './cart-schemas.ts';
+import { hasStoredGuestCart, readGuestLines, withGuestLines, writeGuestLines } from './guest-cart-store.ts';
 
 export type { MergeReport } from './cart-schemas.ts';
 
@@ -12,8 +12,16 @@ function withMergeLock<T>(fn: () => Promise<T>): Promise<T> {
   return fn();
 }
 
-/** What stays in the browser after a merge: lines added or raised while the merge was running. */
-export const remainingAfterMerge = (merged: readonly StoredLine[], now: readonly StoredLine[]): StoredLine[] => remainingAfter(merged, now);
+/**
+ * What stays in the browser once `sent` has reached the server (merged into the account, or ordered
+ * at a guest checkout): lines added or raised meanwhile.
+ */
+export function remainingAfterMerge(sent: readonly StoredLine[], now: readonly StoredLine[]): StoredLine[] {
+  return now.flatMap((line) => {
+    const gone = sent.find((candidate) => candidate.item_id === line.item_id)?.quantity ?? 0;
+    return line.quantity > gone ? [{ item_id: line.item_id, quantity: line.quantity - gone }] : [];
+  });
+}
 
 /**
  * Adds this browser's guest cart to the signed-in account's cart (merge_cart: quantities summed,
@@ -36,5 +44,13 @@ export async function mergeGuestCart(): Promise<MergeReport | null> {
   });
 }
 
-/** Whether a guest cart may be waiting to be merged (read without parsing it: see hasStoredGuestCart). */
-export const hasGuestLines = hasStoredGuestCart;
+/** What the merge could not keep, in words (null when it kept everything). */
+export function describeLowered(report: MergeReport, guestLines: CartLine[] | undefined): string | null {
+  const lowered = report.filter((line) => line.quantity < line.requested);
+  if (lowered.length === 0) return null;
+  const names = lowered.map((line) => {
+    const title = guestLines?.find((guest) => guest.item_id === line.item_id)?.item.title ?? 'One item';
+    return line.quantity === 0 ? `${title} (sold out)` : `${title} (${line.quantity} left)`;
+  });
+  return `Your cart from before you signed in was added to your account. Not everything was available: ${names.join(', ')}.`;
+}

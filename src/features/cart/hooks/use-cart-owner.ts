@@ -2,23 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CartLine } from '../api/cart-schemas.ts';
 import { cartKeys } from '../api/cart-keys.ts';
-import { hasGuestLines, mergeGuestCart, type MergeReport } from '../api/merge-guest-cart.ts';
+import { hasStoredGuestCart } from '../api/guest-cart-store.ts';
 
 /** Whose cart: a signed-in user's (in the database) or this browser's guest cart. */
 export type CartOwner = { kind: 'user'; userId: string } | { kind: 'guest' };
 
 /** The session as the cart needs it: unknown while supabase-js reads storage, then a user id or none. */
 export type CartSession = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; userId: string };
-
-function describeLowered(report: MergeReport, guestLines: CartLine[] | undefined): string | null {
-  const lowered = report.filter((line) => line.quantity < line.requested);
-  if (lowered.length === 0) return null;
-  const names = lowered.map((line) => {
-    const title = guestLines?.find((guest) => guest.item_id === line.item_id)?.item.title ?? 'One item';
-    return line.quantity === 0 ? `${title} (sold out)` : `${title} (${line.quantity} left)`;
-  });
-  return `Your cart from before you signed in was added to your account. Not everything was available: ${names.join(', ')}.`;
-}
 
 /**
  * Decides whose cart is on screen and merges the guest cart into the account whenever a user
@@ -35,8 +25,10 @@ export function useCartOwner(session: CartSession, onMessage: (message: string) 
     if (!userId || settledFor === userId) return;
     let current = true;
     const guestLines = queryClient.getQueryData<CartLine[]>(cartKeys.guest);
-    mergeGuestCart()
-      .then((report) => {
+    // The merge's code loads when someone signs in, not with every page.
+    import('../api/merge-guest-cart.ts')
+      .then(async ({ mergeGuestCart, describeLowered }) => {
+        const report = await mergeGuestCart();
         const notice = report ? describeLowered(report, guestLines) : null;
         if (notice) onMessage(notice);
       })
@@ -56,6 +48,6 @@ export function useCartOwner(session: CartSession, onMessage: (message: string) 
 
   if (session.status === 'loading') return null;
   if (!userId) return { kind: 'guest' };
-  if (settledFor === userId || !hasGuestLines()) return { kind: 'user', userId };
+  if (settledFor === userId || !hasStoredGuestCart()) return { kind: 'user', userId };
   return { kind: 'guest' };
 }

@@ -5,7 +5,7 @@ import { cartCount, cartTotalCents, lineLimit } from '../api/cart-lines.ts';
 import type { CartItem, CartLine } from '../api/cart-schemas.ts';
 import { cartKeys } from '../api/cart-keys.ts';
 import { getCart } from '../api/get-cart.ts';
-import { GUEST_CART_KEY, loadGuestCart, removeGuestLine, setGuestQuantity, settleGuestCheckout } from '../api/guest-cart-store.ts';
+import { GUEST_CART_KEY, loadGuestCart, removeGuestLine, setGuestQuantity } from '../api/guest-cart-store.ts';
 import { removeCartLine, setCartQuantity } from '../api/set-cart-quantity.ts';
 import type { CartOwner } from './use-cart-owner.ts';
 
@@ -113,11 +113,6 @@ export function useCart(owner: CartOwner | null, sessionUserId: string | null) {
     refetch: () => query.refetch(),
     error,
     dismissError: () => setError(null),
-    /** A guest checkout ordered these lines or found stock short: the browser's cart follows (see settleGuestCheckout). */
-    async settleGuestCheckout(outcome: Parameters<typeof settleGuestCheckout>[0]) {
-      await settleGuestCheckout(outcome);
-      await queryClient.invalidateQueries({ queryKey: cartKeys.guest });
-    },
     /** Shows a message about the cart that did not come from a change here (e.g. the guest merge). */
     report: setError,
     announcement,

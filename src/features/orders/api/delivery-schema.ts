@@ -1,34 +1,9 @@
-import * as z from 'zod/mini';
-// Relative, not '@/': supabase/tests/orders.test.ts imports this file under the Node tsconfig.
-import type { Tables } from '../../../types/database.ts';
 import { internationalPhone, isDeliveryCountry, phoneMessage, postcodeMessage, postcodePattern } from './address-formats.ts';
 
+import type { Delivery, DeliveryDraft, DeliveryProblems } from './delivery-shape.ts';
+
 export { DELIVERY_COUNTRIES } from './address-formats.ts';
-
-/**
- * Delivery details as checkout sends them. The same rules as public.delivery_problems (which has
- * the last word): checked here first so every message shows at once, next to its field.
- */
-export const DeliverySchema = z.object({
-  full_name: z.string(),
-  line1: z.string(),
-  line2: z.nullable(z.string()),
-  postcode: z.string(),
-  city: z.string(),
-  country: z.string(),
-  phone: z.nullable(z.string()),
-});
-export type Delivery = z.infer<typeof DeliverySchema>;
-
-export type DeliveryField = keyof Delivery;
-
-/** A row of `addresses` (place_order saves each address used), typed by the schema. */
-export type SavedAddress = Pick<Tables<'addresses'>, 'id' | DeliveryField>;
-
-export type DeliveryProblems = Partial<Record<DeliveryField, string>>;
-
-/** What a form holds: every field a string, as typed. */
-export type DeliveryDraft = Record<DeliveryField, string>;
+export { DeliverySchema, type Delivery, type DeliveryDraft, type DeliveryField, type DeliveryProblems, type SavedAddress } from './delivery-shape.ts';
 
 /**
  * The country a new address starts with: the region of the browser's first language ("de-DE",

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ORDER_STATUSES } from '@/config/order-statuses';
-import { DeliverySchema } from './delivery-schema.ts';
+import { DeliverySchema } from './delivery-shape.ts';
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
