@@ -119,6 +119,23 @@ describe('a guest order', () => {
     await expect(guestOrder(GUEST, Array.from({ length: 101 }, () => ({ item_id: lampId, quantity: 1 })))).rejects.toMatchObject({ code: '22023' });
   });
 
+  it('answers malformed lines with a client error and orders nothing', async () => {
+    const before = await stockOf(lampId);
+    for (const lines of [
+      [{ item_id: lampId, quantity: 1e20 }],
+      [{ item_id: 1.5, quantity: 1 }],
+      [{ item_id: lampId, quantity: -3 }, { item_id: { nested: [1, [2]] }, quantity: 'many' }],
+      'lines',
+      [[[[[]]]]],
+    ]) {
+      const outcome = await guestOrder(GUEST, lines).catch((error: unknown) => error);
+      // 22xxx: not lines; P0001: nothing usable in them ("Your cart is empty"). PostgREST answers both 400.
+      if (outcome instanceof Error) expect((outcome as { code?: string }).code).toMatch(/^(22|P0001$)/);
+      else expect(outcome).toMatchObject({ status: expect.not.stringMatching('placed') as unknown });
+    }
+    expect(await stockOf(lampId)).toBe(before);
+  });
+
   it('keeps the guest’s orders and addresses from everyone else', async () => {
     expect(await asUser(OTHER_GUEST, 'select * from orders')).toEqual([]);
     expect(await asUser(OTHER_GUEST, 'select * from order_items')).toEqual([]);
