@@ -1,30 +1,13 @@
 import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asActor, openLumenDatabase } from './lumen-database.ts';
+import { asActor, openLumenDatabase, queryAsUser, refusal } from './lumen-database.ts';
 
 const OWNER = '00000000-0000-4000-8000-00000000b00c';
 const OTHER = '00000000-0000-4000-8000-0000000007e4';
 let db: Database;
 
 /** Runs as a user and commits. */
-async function as<T>(sub: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
-      JSON.stringify({ role: 'authenticated', sub }),
-    ]);
-    return (await tx.query<T>(sql, params)).rows;
-  });
-}
-
-async function refusal(call: Promise<unknown>): Promise<{ code?: string; message: string; problems: unknown }> {
-  try {
-    await call;
-  } catch (error) {
-    const { code, message, detail } = error as { code?: string; message: string; detail?: string };
-    return { code, message, problems: detail ? JSON.parse(detail) : null };
-  }
-  throw new Error('the call was not refused');
-}
+const as = <T,>(sub: string, sql: string, params: unknown[] = []): Promise<T[]> => queryAsUser<T>(db, sub, sql, params);
 
 const insert = (sub: string, name: string, postcode = 'D02 X285', country = 'IE') =>
   as<{ id: number }>(sub, `insert into addresses (full_name, line1, postcode, city, country) values ($1, '1 Road', $2, 'Town', $3) returning id`, [

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Database } from '../../server/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLumenDatabase } from './lumen-database.ts';
+import { openLumenDatabase, queryAsUser, refusal } from './lumen-database.ts';
 import { addressFormats } from '../../scripts/generate-address-formats.ts';
 import { cleanDelivery, deliveryProblems, type DeliveryDraft } from '../../src/features/orders/api/delivery-schema.ts';
 import { DELIVERY_COUNTRIES, POSTCODE_RULES, phoneExample, type DeliveryCountry } from '../../src/features/orders/api/address-formats.ts';
@@ -10,14 +10,7 @@ const BUYER = '00000000-0000-4000-8000-0000000addee';
 let db: Database;
 
 /** Runs as the buyer and commits, as PostgREST would for a signed-in user. */
-async function asBuyer<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
-      JSON.stringify({ role: 'authenticated', sub: BUYER }),
-    ]);
-    return (await tx.query<T>(sql, params)).rows;
-  });
-}
+const asBuyer = <T,>(sql: string, params: unknown[] = []): Promise<T[]> => queryAsUser<T>(db, BUYER, sql, params);
 
 const address = (country: DeliveryCountry, postcode: string, phone = ''): DeliveryDraft => ({
   full_name: 'Ada Lovelace',
@@ -35,17 +28,6 @@ const canonical = (value: unknown) => JSON.stringify(value, (_key, v: unknown) =
 async function dbProblems(delivery: unknown): Promise<Record<string, string>> {
   const [row] = await asBuyer<{ problems: Record<string, string> }>('select public.delivery_problems($1) as problems', [JSON.stringify(delivery)]);
   return row?.problems ?? {};
-}
-
-/** The error a refused call ends with, its detail (the problems, as jsonb prints them) parsed. */
-async function refusal(call: Promise<unknown>): Promise<{ code?: string; message: string; problems: unknown }> {
-  try {
-    await call;
-  } catch (error) {
-    const { code, message, detail } = error as { code?: string; message: string; detail?: string };
-    return { code, message, problems: detail ? JSON.parse(detail) : null };
-  }
-  throw new Error('the call was not refused');
 }
 
 async function placeOrder(draft: DeliveryDraft) {

@@ -1,8 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListeningBackend } from '../../server/testing/listening-backend.ts';
 import type { TestBackend } from '../../server/testing/test-backend.ts';
-import { LUMEN_PROJECT_DIR } from './lumen-database.ts';
+import { backendWithLamp } from './lumen-backend.ts';
 import { TEST_DELIVERY } from './test-delivery.ts';
 
 // A guest's whole life through the real auth server and REST, as the app drives it with supabase-js:
@@ -14,11 +13,7 @@ let backend: TestBackend;
 let lampId: number;
 
 beforeAll(async () => {
-  backend = await createListeningBackend({ projectDir: LUMEN_PROJECT_DIR, workers: true });
-  const { rows } = await backend.ctx.db.query<{ id: number }>(`
-    with category as (insert into categories (slug, name) values ('lighting', 'Lighting') returning id)
-    insert into items (slug, title, price_cents, stock, category_id) select 'desk-lamp', 'Desk lamp', 4900, 1000, id from category returning id::int`);
-  lampId = rows[0]?.id ?? 0;
+  ({ backend, lampId } = await backendWithLamp());
 });
 
 afterAll(() => backend.close());

@@ -51,3 +51,14 @@ export async function queryAsUser<T>(db: Database, sub: string, sql: string, par
     return (await tx.query<T>(sql, params)).rows;
   });
 }
+
+/** The error a refused call ends with, its detail (the problems, as jsonb prints them) parsed. */
+export async function refusal(call: Promise<unknown>): Promise<{ code?: string; message: string; problems: unknown }> {
+  try {
+    await call;
+  } catch (error) {
+    const { code, message, detail } = error as { code?: string; message: string; detail?: string };
+    return { code, message, problems: detail ? JSON.parse(detail) : null };
+  }
+  throw new Error('the call was not refused');
+}
