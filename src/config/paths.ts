@@ -14,11 +14,8 @@ export const paths = {
   cart: { path: '/cart', getHref: () => '/cart' },
   saved: { path: '/saved', getHref: () => '/saved' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },
-  /** An order by its public reference; `key` (from the receipt) opens it without signing in. */
-  order: {
-    path: '/orders/:reference',
-    getHref: (reference: string, key?: string) => `/orders/${encodeURIComponent(reference)}${key ? `?${new URLSearchParams({ key })}` : ''}`,
-  },
+  /** An order by its public reference (the receipt's link adds `?key=`, which opens it without signing in). */
+  order: { path: '/orders/:reference', getHref: (reference: string) => `/orders/${encodeURIComponent(reference)}` },
   account: { path: '/account', getHref: () => '/account' },
   signIn: {
     path: '/sign-in',

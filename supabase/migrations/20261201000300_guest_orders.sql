@@ -16,23 +16,18 @@ language sql
 volatile
 set search_path = ''
 as $$
-  with bytes as (select uuid_send(gen_random_uuid()) as b)
-  select string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', get_byte(b, position) % 32 + 1, 1), '' order by ordinal)
-  from bytes, unnest(array[0, 1, 2, 3, 4, 5, 10, 11]) with ordinality as picked(position, ordinal)
-$$;
-
-create function private.format_order_reference(raw text) returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select substr(raw, 1, 4) || '-' || substr(raw, 5, 4)
+  with bytes as (select uuid_send(gen_random_uuid()) as b),
+  drawn as (
+    select string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', get_byte(b, position) % 32 + 1, 1), '' order by ordinal) as raw
+    from bytes, unnest(array[0, 1, 2, 3, 4, 5, 10, 11]) with ordinality as picked(position, ordinal)
+  )
+  select substr(raw, 1, 4) || '-' || substr(raw, 5, 4) from drawn
 $$;
 
 -- A volatile default is computed per existing row while the column is added, so old orders get
 -- their own references without an UPDATE (which would fire the orders' triggers and webhooks).
 alter table public.orders
-  add column reference text not null default private.format_order_reference(private.new_order_reference())
+  add column reference text not null default private.new_order_reference()
     check (reference ~ '^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$'),
   add column access_key uuid not null default gen_random_uuid(),
   add column contact_email text check (contact_email is null or (length(contact_email) <= 254 and contact_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'));

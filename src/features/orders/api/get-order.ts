@@ -43,11 +43,11 @@ export async function getOrderByLink(reference: string, key: string): Promise<Li
   return parsed.data;
 }
 
-/** Off until `enabled`: the page asks only when the order is not the viewer's own. */
-export function useOrderByLink(reference: string, key: string | null, enabled: boolean) {
+/** Asks nothing without a key. */
+export function useOrderByLink(reference: string, key: string | null) {
   return useQuery({
     queryKey: orderKeys.linked(reference, key ?? ''),
     queryFn: () => getOrderByLink(reference, key ?? ''),
-    enabled: enabled && key !== null,
+    enabled: key !== null,
   });
 }

@@ -58,7 +58,7 @@ const continueShopping = (
  * since cancelling belongs to whoever placed it.
  */
 export function LinkedOrderView({ reference, linkKey, notFound }: Omit<OrderViewProps, 'justPlaced'>) {
-  const order = useOrderByLink(reference, linkKey, true);
+  const order = useOrderByLink(reference, linkKey);
   if (linkKey === null) return notFound;
   if (order.isPending) return <OrderLoading reference={reference} />;
   if (order.isError) return <OrderLoadError reference={reference} message={order.error.message} onRetry={() => void order.refetch()} />;
