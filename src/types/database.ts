@@ -539,6 +539,78 @@ export type Database = {
           },
         ]
       }
+      store_pages: {
+        Row: {
+          id: number
+          sections: Json
+          slug: string
+          summary: string
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          id?: never
+          sections: Json
+          slug: string
+          summary: string
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          id?: never
+          sections?: Json
+          slug?: string
+          summary?: string
+          title?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      store_profile: {
+        Row: {
+          address_line1: string
+          city: string
+          company_number: string | null
+          contact_email: string
+          country: string
+          id: number
+          legal_name: string
+          name: string
+          phone: string | null
+          postcode: string
+          updated_at: string
+          vat_id: string | null
+        }
+        Insert: {
+          address_line1: string
+          city: string
+          company_number?: string | null
+          contact_email: string
+          country: string
+          id?: number
+          legal_name: string
+          name: string
+          phone?: string | null
+          postcode: string
+          updated_at?: string
+          vat_id?: string | null
+        }
+        Update: {
+          address_line1?: string
+          city?: string
+          company_number?: string | null
+          contact_email?: string
+          country?: string
+          id?: number
+          legal_name?: string
+          name?: string
+          phone?: string | null
+          postcode?: string
+          updated_at?: string
+          vat_id?: string | null
+        }
+        Relationships: []
+      }
       user_roles: {
         Row: {
           granted_at: string
@@ -607,6 +679,7 @@ export type Database = {
       }
       finish_guest_transfer: { Args: { token: string }; Returns: Json }
       is_avatar_owner: { Args: { object_name: string }; Returns: boolean }
+      item_page_status: { Args: { item_slug: string }; Returns: string }
       merge_cart: { Args: { lines: Json }; Returns: Json }
       merge_saved_items: { Args: { item_ids: number[] }; Returns: Json }
       order_by_link: {
@@ -632,6 +705,15 @@ export type Database = {
           lines?: Json
         }
         Returns: Json
+      }
+      retired_item: {
+        Args: { item_slug: string }
+        Returns: {
+          category_id: number
+          category_name: string
+          category_slug: string
+          title: string
+        }[]
       }
       same_letters: { Args: { a: string; b: string }; Returns: boolean }
       saved_item_details: {
@@ -674,6 +756,7 @@ export type Database = {
         Returns: Json
       }
       unaccented: { Args: { input: string }; Returns: string }
+      valid_page_sections: { Args: { sections: Json }; Returns: boolean }
       valid_variant_options: { Args: { options: Json }; Returns: boolean }
     }
     Enums: {

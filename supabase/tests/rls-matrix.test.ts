@@ -100,6 +100,13 @@ const readOnlyCatalog: TableSpec['expected'] = {
   update: everyone('permission-denied'),
   delete: everyone('permission-denied'),
 };
+/** The shop's profile and pages: everyone reads, staff edit the rows there are; nobody adds or removes one. */
+const staffEditedRows: TableSpec['expected'] = {
+  select: everyone('allowed'),
+  insert: everyone('permission-denied'),
+  update: { anon: 'permission-denied', owner: 'filtered', other: 'filtered', staff: 'allowed' },
+  delete: everyone('permission-denied'),
+};
 /** Orders: the owner reads theirs, staff read every one (the order board); writes go through functions. */
 const ownerReadsOnly: TableSpec['expected'] = {
   select: { ...ownerOnly('filtered'), staff: 'allowed' },
@@ -149,6 +156,24 @@ const MATRIX: Record<string, TableSpec> = {
       delete: { sql: 'delete from public.products where id = $1', params: [s.vaseProductId] },
     }),
     expected: staffEditedCatalog,
+  },
+  store_pages: {
+    statements: () => ({
+      select: { sql: `select id from public.store_pages where slug = 'privacy'`, params: [] },
+      insert: { sql: `insert into public.store_pages (slug, title, summary, sections) select 'matrix', title, summary, sections from public.store_pages limit 1`, params: [] },
+      update: { sql: `update public.store_pages set title = 'Renamed' where slug = 'privacy'`, params: [] },
+      delete: { sql: `delete from public.store_pages where slug = 'privacy'`, params: [] },
+    }),
+    expected: staffEditedRows,
+  },
+  store_profile: {
+    statements: () => ({
+      select: { sql: 'select id from public.store_profile where id = 1', params: [] },
+      insert: { sql: `insert into public.store_profile select 2, name, legal_name, contact_email from public.store_profile`, params: [] },
+      update: { sql: `update public.store_profile set name = 'Renamed' where id = 1`, params: [] },
+      delete: { sql: 'delete from public.store_profile where id = 1', params: [] },
+    }),
+    expected: staffEditedRows,
   },
   saved_items: {
     owned: true,
@@ -502,9 +527,11 @@ describe('RLS matrix', () => {
         (select string_agg(user_id || ':' || role, ',' order by user_id) from public.user_roles),
         (select count(*) from public.role_permissions),
         (select string_agg(delta || ':' || reason, ',' order by id) from public.stock_movements),
-        (select count(*) from public.audit_log)) as state`);
+        (select count(*) from public.audit_log),
+        (select string_agg(title, ',' order by slug) from public.store_pages),
+        (select name from public.store_profile)) as state`);
     expect(rows[0]?.state).toBe(
-      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,-,-,-,- | ${seed.lampId}:1,${seed.lampId}:1 | placed:4900,placed:4900 | 4900,4900 | ${GUEST}:Cork,${OWNER}:Dublin | 2 | ${OWNER}:staff,${STAFF}:staff | 4 | 10:initial,10:initial,10:initial | 1`,
+      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,-,-,-,- | ${seed.lampId}:1,${seed.lampId}:1 | placed:4900,placed:4900 | 4900,4900 | ${GUEST}:Cork,${OWNER}:Dublin | 2 | ${OWNER}:staff,${STAFF}:staff | 4 | 10:initial,10:initial,10:initial | 1 | Contact us,Delivery and returns,Privacy,Terms and imprint | Lumen`,
     );
   });
 });
