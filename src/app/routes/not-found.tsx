@@ -9,6 +9,8 @@ export function NotFoundRoute() {
   return (
     <>
       <PageTitle title="Page not found" />
+      {/* Whatever status the address answered with, nothing here belongs in search results. */}
+      <meta name="robots" content="noindex" />
       <section className="flex flex-col items-start gap-4 py-16">
         <p className="text-sm font-medium text-primary">404</p>
         <h1 className="text-3xl font-semibold tracking-tight">Page not found</h1>

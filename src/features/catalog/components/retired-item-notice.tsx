@@ -1,0 +1,91 @@
+import { ArrowRight } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import type { RetiredItem } from '../api/get-retired-item.ts';
+import { listItemsQueryOptions, type ListItemsParams } from '../api/list-items.ts';
+import { ItemGrid, ItemGridSkeleton } from './item-grid.tsx';
+
+/** One row of cards at desktop width, two rows of two on a phone. */
+const SIMILAR_COUNT = 4;
+
+/**
+ * The newest products of the category that can be ordered today. The retired item's price is not
+ * public (retired_item tells its title and category only), so this is not the item page's
+ * "near in price" list.
+ */
+function similarParams(categorySlug: string): ListItemsParams {
+  return { query: '', category: categorySlug, minPriceCents: null, maxPriceCents: null, inStock: true, featured: false, sort: 'newest', page: 1 };
+}
+
+/**
+ * What a link to an item the shop no longer sells shows: that it is gone, products of its category
+ * on sale instead, and the way to the category and the catalog. Nothing here can be bought.
+ */
+export function RetiredItemNotice({ item }: { item: RetiredItem }) {
+  const { category } = item;
+  const similar = useQuery({ ...listItemsQueryOptions(similarParams(category?.slug ?? '')), enabled: category !== null });
+  const shown = similar.data?.items.slice(0, SIMILAR_COUNT);
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted-foreground">
+        <Link to={paths.catalog.getHref()} className="hover:underline">
+          Catalog
+        </Link>
+        {category ? (
+          <>
+            {' / '}
+            <Link to={paths.catalog.getHref(category.slug)} className="hover:underline">
+              {category.name}
+            </Link>
+          </>
+        ) : null}
+      </nav>
+      <section aria-labelledby="retired-heading" className="flex flex-col items-start gap-4">
+        <h1 id="retired-heading" className="text-3xl font-semibold tracking-tight text-balance [overflow-wrap:anywhere]">
+          {item.title} is no longer available
+        </h1>
+        <p className="max-w-prose text-muted-foreground">
+          We no longer sell it, so it cannot be ordered.{' '}
+          {category ? `Here are similar products from ${category.name} that you can order today.` : 'The catalog has everything we sell today.'}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          {category ? (
+            <Button asChild>
+              <Link to={paths.catalog.getHref(category.slug)}>
+                See all in {category.name}
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          ) : null}
+          <Button asChild variant={category ? 'secondary' : 'primary'}>
+            <Link to={paths.catalog.getHref()}>Browse the catalog</Link>
+          </Button>
+        </div>
+      </section>
+      {category ? (
+        <section aria-labelledby="similar-heading" className="mt-12 flex flex-col gap-6">
+          <h2 id="similar-heading" className="text-2xl font-semibold tracking-tight">
+            Similar products
+          </h2>
+          {similar.isError ? (
+            <div role="alert" className="flex flex-wrap items-center gap-3">
+              <p className="text-muted-foreground">Similar products could not be loaded.</p>
+              <Button variant="secondary" size="sm" onClick={() => void similar.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : shown && shown.length > 0 ? (
+            <ItemGrid items={shown} label="Similar products" />
+          ) : shown ? (
+            <p className="text-muted-foreground">Nothing from {category.name} is in stock right now.</p>
+          ) : (
+            <ItemGridSkeleton count={SIMILAR_COUNT} />
+          )}
+        </section>
+      ) : null}
+    </>
+  );
+}
