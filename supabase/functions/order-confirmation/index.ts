@@ -8,99 +8,15 @@
 // Runs on Supabase's Deno edge runtime and, unchanged, locally.
 import { createClient } from '@supabase/supabase-js';
 import { json } from '../_shared/http.ts';
+import { orderMail, type ClaimedOrder, type Mail, type ShopProfile } from './order-mails.ts';
 import { logRefusal, WEBHOOK_SECRET_ENV, WEBHOOK_SECRET_HEADER, webhookRefusal } from './webhook-secret.ts';
 
-interface OrderLine {
-  title: string;
-  unit_price_cents: number;
-  quantity: number;
-}
-
-interface Delivery {
-  full_name: string;
-  line1: string;
-  line2: string | null;
-  postcode: string;
-  city: string;
-  country: string;
-  phone: string | null;
-}
-
-interface ClaimedOrder {
-  order_id: number;
-  /** What the customer sees (e.g. 7K3Q-9XPD); the id stays internal. */
-  reference: string;
-  /** With the reference, opens the order on any device without signing in. */
-  access_key: string;
-  status: string;
-  currency: string;
-  total_cents: number;
-  email: string | null;
-  /** Null for orders from before checkout asked where they go. */
-  delivery: Delivery | null;
-  lines: OrderLine[];
-  notifications: { id: number; kind: NotificationKind }[];
-}
-
-type NotificationKind = 'receipt' | 'cancellation' | 'shipped' | 'delivered';
-
-interface Mail {
-  subject: string;
-  text: string;
-}
-
-function money(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-IE', { style: 'currency', currency }).format(cents / 100);
-}
-
-function linesText(order: ClaimedOrder): string[] {
-  return order.lines.map((line) => `  ${line.quantity} × ${line.title} — ${money(line.unit_price_cents * line.quantity, order.currency)}`);
-}
-
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-function deliveryText(delivery: Delivery | null): string[] {
-  if (!delivery) return [];
-  const { full_name, line1, line2, postcode, city, country, phone } = delivery;
-  const lines = [full_name, line1, line2, `${postcode} ${city}`, countryNames.of(country) ?? country, phone ? `Phone: ${phone}` : null];
-  return ['', 'Delivery to:', ...lines.filter((line): line is string => Boolean(line)).map((line) => `  ${line}`)];
-}
-
 /**
- * The order's page for whoever holds the mail: the key lets a guest (or anyone the mail is
- * forwarded to) open it on any device. SITE_URL is the shop's address on hosted projects (a
- * function secret); locally the app is served by the backend itself.
+ * Where the shop is: SITE_URL on hosted projects (a function secret), the origin of every link in
+ * a mail; locally the app is served by the backend itself.
  */
-function orderLink(order: ClaimedOrder): string {
-  const site = (Deno.env.get('SITE_URL') ?? Deno.env.get('SUPABASE_URL') ?? '').replace(/\/+$/, '');
-  return `${site}/orders/${encodeURIComponent(order.reference)}?${new URLSearchParams({ key: order.access_key })}`;
-}
-
-function mailFor(order: ClaimedOrder, kind: NotificationKind): Mail {
-  const ref = order.reference;
-  const link = ['', `See your order: ${orderLink(order)}`];
-  switch (kind) {
-    case 'receipt':
-      return {
-        subject: `Your Lumen order ${ref} is confirmed`,
-        text: [`Thank you! Order ${ref} is confirmed.`, '', ...linesText(order), '', `Total: ${money(order.total_cents, order.currency)}`, ...deliveryText(order.delivery), ...link, '', 'Lumen'].join('\n'),
-      };
-    case 'cancellation':
-      return {
-        subject: `Your Lumen order ${ref} is cancelled`,
-        text: [`Order ${ref} is cancelled. Nothing was charged, and the items are back on sale.`, '', ...linesText(order), ...link, '', 'Lumen'].join('\n'),
-      };
-    case 'shipped':
-      return {
-        subject: `Your Lumen order ${ref} is on its way`,
-        text: [`Good news: order ${ref} has shipped.`, '', ...linesText(order), ...deliveryText(order.delivery), ...link, '', 'Lumen'].join('\n'),
-      };
-    case 'delivered':
-      return {
-        subject: `Your Lumen order ${ref} was delivered`,
-        text: [`Order ${ref} was delivered. We hope you enjoy it.`, '', ...linesText(order), ...link, '', 'Lumen'].join('\n'),
-      };
-  }
+function siteUrl(): string {
+  return (Deno.env.get('SITE_URL') ?? Deno.env.get('SUPABASE_URL') ?? '').replace(/\/+$/, '');
 }
 
 /** Local deployments post to the dev outbox; hosted ones to Resend with RESEND_API_KEY. Both keep the idempotency key. */
@@ -156,6 +72,10 @@ Deno.serve(async (req: Request) => {
   const admin = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', {
     auth: { persistSession: false, autoRefreshToken: false },
   });
+  // Read once per call, before anything is claimed: a failure leaves the mails to the retry job.
+  const profile = await admin.from('store_profile').select('name, contact_email, phone, address_line1, postcode, city, country').maybeSingle();
+  if (profile.error) return json(500, { error: `The shop's profile could not be read: ${profile.error.message}` });
+  const context = { siteUrl: siteUrl(), shop: profile.data as ShopProfile | null };
   const sent: string[] = [];
   const failed: string[] = [];
   // A notification queued while this call was sending (a cancellation right after ordering) is
@@ -168,7 +88,7 @@ Deno.serve(async (req: Request) => {
     if (order.notifications.length === 0) break;
     for (const notification of order.notifications) {
       try {
-        await sendMail(order.email ?? '', mailFor(order, notification.kind), `lumen-order-${order.order_id}/${notification.kind}`);
+        await sendMail(order.email ?? '', orderMail(order, notification.kind, context), `lumen-order-${order.order_id}/${notification.kind}`);
         const done = await admin.rpc('complete_order_notification', { notification_id: notification.id });
         if (done.error) throw new Error(`the mail was sent but could not be recorded: ${done.error.message}`);
         sent.push(notification.kind);
