@@ -1,3 +1,7 @@
+/** The shop's own pages (public.store_pages), each at an explicit address of its own. */
+export const STORE_PAGE_SLUGS = ['contact', 'delivery-and-returns', 'privacy', 'terms'] as const;
+export type StorePageSlug = (typeof STORE_PAGE_SLUGS)[number];
+
 /** Every route path, defined once; links use getHref so no URL is written out by hand elsewhere. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -27,6 +31,8 @@ export const paths = {
   },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  /** A store page: '/contact', '/delivery-and-returns', '/privacy', '/terms' (the route's path too). */
+  storePage: { getHref: (slug: StorePageSlug) => `/${slug}` },
   /** The store admin (staff only); its pages are routed inside it, relative to `/admin`. */
   admin: { path: '/admin/*', getHref: () => '/admin' },
   adminItems: { path: 'items', getHref: () => '/admin/items' },

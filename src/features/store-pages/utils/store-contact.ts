@@ -1,0 +1,28 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import phoneMetadata from 'libphonenumber-js/metadata.min.json';
+import { countryName } from '@/utils/address';
+import type { StoreProfile } from '../api/store-page-schemas.ts';
+
+/**
+ * The shop's phone (stored in E.164, "+35315550142") as people read it: grouped the way its
+ * country writes numbers, "+353 1 555 0142". A number the library cannot place stays as stored.
+ */
+export function readablePhone(phone: string): string {
+  return parsePhoneNumberFromString(phone, phoneMetadata)?.formatInternational() ?? phone;
+}
+
+/** The number to dial: the stored E.164 form, which is already what a tel: link wants. */
+export const telHref = (phone: string) => `tel:${phone}`;
+
+/** The postal address as lines: street, postcode and city, country. */
+export function postalLines(profile: Pick<StoreProfile, 'address_line1' | 'postcode' | 'city' | 'country'>): string[] {
+  return [profile.address_line1, `${profile.postcode} ${profile.city}`, countryName(profile.country)];
+}
+
+const updatedFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * "27 November 2026". In UTC, so the prerendered page and every visitor's browser agree on the
+ * day (the app hydrates the prerendered markup, which must match).
+ */
+export const updatedOn = (timestamp: string) => updatedFormat.format(new Date(timestamp));
