@@ -67,7 +67,7 @@ test('a new visitor signs up, sets a name and avatar, resets the password, signs
   await forgot.getByLabel('E-mail').fill(address);
   await forgot.getByRole('button', { name: 'Send reset link' }).click();
   await expect(forgot.getByRole('status')).toContainText(address);
-  const { link } = await mailedLink(request, address, 'Reset Your Password');
+  const { link } = await mailedLink(request, address, 'Reset your Lumen password');
   await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password#?$/);
   const reset = page.getByRole('form', { name: 'Set a new password' });

@@ -65,7 +65,7 @@ test('a used reset link opened while signed in says so, instead of offering the 
   await expect(page).toHaveURL(/\/account$/);
   const redirectTo = `${new URL(page.url()).origin}/reset-password`;
   await request.post(`/auth/v1/recover?${new URLSearchParams({ redirect_to: redirectTo })}`, { headers: { apikey: PUBLISHABLE_KEY }, data: { email: address } });
-  const { link } = await mailedLink(request, address, 'Reset Your Password');
+  const { link } = await mailedLink(request, address, 'Reset your Lumen password');
   await request.get(link, { maxRedirects: 0 });
   await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password/);
@@ -101,8 +101,8 @@ test('change e-mail: refuses a taken address, then switches once both links are 
   await form.getByRole('button', { name: 'Change e-mail' }).click();
   await expect(form.getByRole('status')).toContainText(`Confirm the change to ${next}`);
 
-  const toCurrent = await mailedLink(request, address, 'Confirm Email Change');
-  const toNew = await mailedLink(request, next, 'Confirm Email Change');
+  const toCurrent = await mailedLink(request, address, 'Confirm the new e-mail address of your Lumen account');
+  const toNew = await mailedLink(request, next, 'Confirm the new e-mail address of your Lumen account');
   await page.goto(toCurrent.link);
   await page.goto(toNew.link);
   await expect(page).toHaveURL(/\/account/);
@@ -127,7 +127,7 @@ test('forgot password answers the same for an unknown address; a used link says 
 
   await form.getByLabel('E-mail').fill(address);
   await form.getByRole('button', { name: 'Send again' }).click();
-  const { link } = await mailedLink(request, address, 'Reset Your Password');
+  const { link } = await mailedLink(request, address, 'Reset your Lumen password');
   // Follow it once outside the page, so the page gets a link that was already used.
   await request.get(link, { maxRedirects: 0 });
   await page.goto(link);
@@ -167,7 +167,7 @@ test('a recovery link that lands elsewhere still opens the set-new-password form
   const form = page.getByRole('form', { name: 'Reset password' });
   await form.getByLabel('E-mail').fill(address);
   await form.getByRole('button', { name: 'Send reset link' }).click();
-  const { link } = await mailedLink(request, address, 'Reset Your Password');
+  const { link } = await mailedLink(request, address, 'Reset your Lumen password');
   const elsewhere = new URL(link);
   elsewhere.searchParams.set('redirect_to', new URL('/catalog', page.url()).toString());
 

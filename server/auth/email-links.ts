@@ -3,6 +3,9 @@ import type { ServerContext } from '../context.ts';
 import { goDurationMs } from '../lib/go-duration.ts';
 import { AuthHttpError } from './http-errors.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
+import { htmlToText, linksIn } from '../mail/html-text.ts';
+import type { EmailTemplateName } from '../config/project-config.ts';
+import { compileGoHtmlTemplate, type GoHtmlTemplate, type TemplateData } from './go-html-template.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 export type EmailLinkType = 'signup' | 'recovery' | 'email_change' | 'invite' | 'magiclink';
@@ -82,24 +85,77 @@ export function admitMail(ctx: ServerContext, limiter: RateLimiter, kind: MailKi
   limiter.spaceOut(name, recipient, frequencyMs);
 }
 
+/** Which `[auth.email.template.<name>]` each kind of link mail uses (GoTrue's templatemailer). */
+const TEMPLATE_NAMES: Record<EmailLinkType, EmailTemplateName> = {
+  signup: 'confirmation',
+  recovery: 'recovery',
+  email_change: 'email_change',
+  invite: 'invite',
+  magiclink: 'magic_link',
+};
+
+/** Compiled templates by source: config.toml's are compiled once, at startup, and again here once. */
+const compiled = new Map<string, GoHtmlTemplate>();
+function renderTemplate(source: string, where: string, data: TemplateData): string {
+  let template = compiled.get(source);
+  if (!template) {
+    template = compileGoHtmlTemplate(source, where);
+    compiled.set(source, template);
+  }
+  return template.render(data);
+}
+
+/** GoTrue's built-in mail, for a kind config.toml gives no template: with the link and the code. */
+function defaultMail(type: EmailLinkType, link: string, otp: string): { text: string; html: string } {
+  const text = `${SUBJECTS[type]}\n\n${INTROS[type]}\n${link}\n\nAlternatively, enter the code: ${otp}\n`;
+  const html =
+    `<h2>${SUBJECTS[type]}</h2><p>${INTROS[type]}</p><p><a href="${link.replace(/&/g, '&amp;')}">${SUBJECTS[type]}</a></p>` +
+    `<p>Alternatively, enter the code: ${otp}</p>`;
+  return { text, html };
+}
+
+/** For an email change: the account's current address and the one it changes to (GoTrue's .Email and .NewEmail). */
+export interface EmailChangeAddresses {
+  email: string;
+  newEmail: string;
+}
+
 /**
  * Builds a verify-link mail; the caller stores `hash` on the user and sends `mail` after its
  * transaction commits (the outbox writes through the same single PGlite connection).
  * Link: `${publicUrl}/auth/v1/verify?token=<hash>&type=<type>&redirect_to=<url>` like GoTrue's ConfirmationURL.
+ * With a template for its kind in config.toml, subject and HTML are the template's, rendered with
+ * GoTrue's data, and the text part is read off the HTML; `links` starts with the verify link.
  */
 export function prepareEmailLink(
   ctx: ServerContext,
   to: string,
   type: EmailLinkType,
   redirectTo: string,
+  addresses?: EmailChangeAddresses,
 ): { hash: string; mail: OutgoingMail } {
   const otp = newOtp();
   const hash = tokenHash(to, otp);
   const params = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
   const link = `${ctx.publicUrl}/auth/v1/verify?${params.toString()}`;
-  const text = `${SUBJECTS[type]}\n\n${INTROS[type]}\n${link}\n\nAlternatively, enter the code: ${otp}\n`;
-  const html =
-    `<h2>${SUBJECTS[type]}</h2><p>${INTROS[type]}</p><p><a href="${link.replace(/&/g, '&amp;')}">${SUBJECTS[type]}</a></p>` +
-    `<p>Alternatively, enter the code: ${otp}</p>`;
-  return { hash, mail: { to, subject: SUBJECTS[type], text, html, links: [link] } };
+  const name = TEMPLATE_NAMES[type];
+  const template = ctx.config.auth.email.template[name];
+  const data: TemplateData = {
+    ConfirmationURL: link,
+    SiteURL: ctx.config.auth.site_url,
+    Email: addresses?.email ?? to,
+    NewEmail: addresses?.newEmail ?? '',
+    Token: otp,
+    TokenHash: hash,
+    RedirectTo: redirectTo,
+    // GoTrue gives only email-change mails the address they go to.
+    SendingTo: type === 'email_change' ? to : undefined,
+  };
+  const where = `auth.email.template.${name}`;
+  const subject = template?.subject !== undefined ? renderTemplate(template.subject, `${where}.subject`, data) : SUBJECTS[type];
+  if (template?.content === undefined) {
+    return { hash, mail: { to, subject, ...defaultMail(type, link, otp), links: [link] } };
+  }
+  const html = renderTemplate(template.content, where, data);
+  return { hash, mail: { to, subject, text: htmlToText(html), html, links: [...new Set([link, ...linksIn(html)])] } };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,5 +101,57 @@ enabled = false
     expect(config.auth).toMatchObject({ enable_anonymous_sign_ins: true, minimum_password_length: 8, site_url: 'http://localhost:54321' });
     expect(config.auth.email.enable_confirmations).toBe(false);
     expect(config.api).toMatchObject({ schemas: ['public'], extra_search_path: ['public', 'extensions'], max_rows: 1000 });
+    expect(Object.keys(config.auth.email.template).sort()).toEqual(['confirmation', 'email_change', 'invite', 'magic_link', 'recovery']);
+    expect(config.auth.email.template.recovery?.content).toContain('{{ .ConfirmationURL }}');
+  });
+});
+
+describe('[auth.email.template.*]', () => {
+  /** A repository with supabase/config.toml and the given files, as the CLI lays it out. */
+  async function repoWith(toml: string, files: Record<string, string> = {}): Promise<string> {
+    const root = await mkdtemp(path.join(tmpdir(), 'lumen-templates-'));
+    dirs.push(root);
+    await mkdir(path.join(root, 'supabase', 'templates'), { recursive: true });
+    await writeFile(path.join(root, 'supabase', 'config.toml'), toml);
+    for (const [name, text] of Object.entries(files)) await writeFile(path.join(root, name), text);
+    return path.join(root, 'supabase');
+  }
+
+  it('reads subject and content_path, the path relative to the folder that holds supabase/ (the CLI\'s convention)', async () => {
+    const dir = await repoWith('[auth.email.template.recovery]\nsubject = "Reset your password"\ncontent_path = "./supabase/templates/recovery.html"\n', {
+      'supabase/templates/recovery.html': '<p><a href="{{ .ConfirmationURL }}">Reset</a></p>',
+    });
+    const { template } = (await loadProjectConfig(dir)).auth.email;
+    expect(template).toEqual({
+      recovery: {
+        subject: 'Reset your password',
+        content_path: path.join(path.dirname(dir), 'supabase', 'templates', 'recovery.html'),
+        content: '<p><a href="{{ .ConfirmationURL }}">Reset</a></p>',
+      },
+    });
+    expect(parseProjectConfig({}).auth.email.template).toEqual({});
+  });
+
+  it('refuses, at load, a template with a construct the local renderer does not support, naming it, the template and the line', async () => {
+    const dir = await repoWith('[auth.email.template.recovery]\ncontent_path = "./supabase/templates/recovery.html"\n', {
+      'supabase/templates/recovery.html': '<p>Reset:</p>\n{{ if .Token }}<p>{{ .Token }}</p>{{ end }}',
+    });
+    await expect(loadProjectConfig(dir)).rejects.toThrow(
+      /config\.toml: auth\.email\.template\.recovery \(\.\/supabase\/templates\/recovery\.html\), line 2: \{\{ if \.Token \}\}: "if" is not supported/,
+    );
+    const subject = await repoWith('[auth.email.template.confirmation]\nsubject = "{{ .Email | upper }}"\n');
+    await expect(loadProjectConfig(subject)).rejects.toThrow(/auth\.email\.template\.confirmation\.subject, line 1: .*a pipeline \(\|\) is not supported/);
+  });
+
+  it('refuses a missing file, an unknown template name and inline content, as the CLI does', async () => {
+    await expect(loadProjectConfig(await repoWith('[auth.email.template.recovery]\ncontent_path = "./templates/recovery.html"\n'))).rejects.toThrow(
+      /auth\.email\.template\.recovery\.content_path: cannot read .*templates\/recovery\.html/,
+    );
+    await expect(loadProjectConfig(await repoWith('[auth.email.template.recover]\nsubject = "x"\n'))).rejects.toThrow(
+      /auth\.email\.template\.recover: no such auth mail template \(invite, confirmation, recovery, magic_link, email_change, reauthentication\)/,
+    );
+    await expect(loadProjectConfig(await repoWith('[auth.email.template.recovery]\ncontent = "<p>x</p>"\n'))).rejects.toThrow(
+      /auth\.email\.template\.recovery\.content: please use content_path instead/,
+    );
   });
 });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
+import { compileGoHtmlTemplate } from '../auth/go-html-template.ts';
 
 /**
  * The parts of supabase/config.toml the local backend honours. Field names are the
@@ -31,6 +32,21 @@ const rateLimitSchema = z
   })
   .prefault({});
 
+/** GoTrue's auth mail templates, as `[auth.email.template.<name>]` names them. */
+export const EMAIL_TEMPLATE_NAMES = ['invite', 'confirmation', 'recovery', 'magic_link', 'email_change', 'reauthentication'] as const;
+export type EmailTemplateName = (typeof EMAIL_TEMPLATE_NAMES)[number];
+
+/**
+ * One auth mail: its subject and its HTML body, a Go template (server/auth/go-html-template.ts).
+ * `content_path` is relative to the folder that holds supabase/, as the CLI reads it
+ * ("./supabase/templates/recovery.html"); loadProjectConfig reads the file into `content`.
+ */
+const emailTemplateSchema = z.object({
+  subject: z.string().optional(),
+  content_path: z.string().optional(),
+  content: z.string().optional(),
+});
+
 const authEmailSchema = z
   .object({
     enable_signup: z.boolean().default(true),
@@ -38,6 +54,16 @@ const authEmailSchema = z
     enable_confirmations: z.boolean().default(false),
     secure_password_change: z.boolean().default(false),
     max_frequency: z.string().default('1s'),
+    template: z
+      .record(z.string(), emailTemplateSchema)
+      .default({})
+      .superRefine((templates, ctx) => {
+        for (const name of Object.keys(templates)) {
+          if (!(EMAIL_TEMPLATE_NAMES as readonly string[]).includes(name)) {
+            ctx.addIssue({ code: 'custom', path: [name], message: `no such auth mail template (${EMAIL_TEMPLATE_NAMES.join(', ')})` });
+          }
+        }
+      }),
   })
   .prefault({});
 
@@ -135,6 +161,7 @@ export type ProjectConfig = z.infer<typeof projectConfigSchema>;
 export type ApiConfig = ProjectConfig['api'];
 export type AuthConfig = ProjectConfig['auth'];
 export type RateLimitConfig = AuthConfig['rate_limit'];
+export type EmailTemplateConfig = z.infer<typeof emailTemplateSchema>;
 export type PasswordRequirements = z.infer<typeof passwordRequirements>;
 
 /** Deeply partial overrides (tests: `{ auth: { email: { enable_confirmations: true } } }`). */
@@ -165,15 +192,62 @@ export function parseProjectConfig(raw: unknown, overrides: ProjectConfigOverrid
   return parsed.data;
 }
 
+/**
+ * `content` is what the CLI makes of `content_path`; in config.toml itself it refuses it, and so
+ * does the local backend.
+ */
+function refuseInlineTemplates(raw: unknown, source: string): void {
+  const templates = isPlainObject(raw) && isPlainObject(raw.auth) && isPlainObject(raw.auth.email) ? raw.auth.email.template : undefined;
+  if (!isPlainObject(templates)) return;
+  for (const [name, template] of Object.entries(templates)) {
+    if (isPlainObject(template) && 'content' in template) {
+      throw new Error(`Invalid ${source}: auth.email.template.${name}.content: please use content_path instead`);
+    }
+  }
+}
+
+/**
+ * Reads each template's content_path (relative to the folder holding the project folder, the
+ * CLI's convention for these paths only; absolute afterwards) and compiles subject and body, so a template the local
+ * backend cannot render stops it at startup, naming the construct, instead of at the first mail.
+ */
+async function readEmailTemplates(config: ProjectConfig, projectDir: string, source: string): Promise<void> {
+  const root = path.dirname(path.resolve(projectDir));
+  for (const [name, template] of Object.entries(config.auth.email.template)) {
+    const key = `auth.email.template.${name}`;
+    const shownPath = template.content_path ?? 'content';
+    if (template.content_path) {
+      // Absolute from here on, as the CLI keeps it: a config passed on as overrides still finds its files.
+      const file = path.resolve(root, template.content_path);
+      template.content_path = file;
+      try {
+        template.content = await readFile(file, 'utf8');
+      } catch (error) {
+        throw new Error(`Invalid ${source}: ${key}.content_path: cannot read ${file} (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+      }
+    }
+    try {
+      if (template.subject !== undefined) compileGoHtmlTemplate(template.subject, `${key}.subject`);
+      if (template.content !== undefined) compileGoHtmlTemplate(template.content, `${key} (${shownPath})`);
+    } catch (error) {
+      throw new Error(`Invalid ${source}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+}
+
 /** Reads `<projectDir>/config.toml` (missing file = CLI defaults). */
 export async function loadProjectConfig(projectDir: string, overrides: ProjectConfigOverrides = {}): Promise<ProjectConfig> {
   const file = path.join(projectDir, 'config.toml');
-  if (!existsSync(file)) return parseProjectConfig({}, overrides, file);
-  let raw: unknown;
-  try {
-    raw = parseToml(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`Cannot parse ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  let raw: unknown = {};
+  if (existsSync(file)) {
+    try {
+      raw = parseToml(await readFile(file, 'utf8'));
+    } catch (error) {
+      throw new Error(`Cannot parse ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    refuseInlineTemplates(raw, file);
   }
-  return parseProjectConfig(raw, overrides, file);
+  const config = parseProjectConfig(raw, overrides, file);
+  await readEmailTemplates(config, projectDir, file);
+  return config;
 }

@@ -131,13 +131,13 @@ export function registerRecoverVerifyRoutes(app: Hono, deps: AuthDeps): void {
       await ctx.mail.send(mail);
       return c.json({});
     }
-    const { rows } = await ctx.db.query<{ id: string }>(
-      `select id from auth.users where lower(email_change) = lower($1) and email_change_token_new <> ''`,
+    const { rows } = await ctx.db.query<{ id: string; email: string | null }>(
+      `select id, email from auth.users where lower(email_change) = lower($1) and email_change_token_new <> ''`,
       [email],
     );
     admitMail(ctx, deps.limiter, 'email_change', rows[0]?.id ?? email, { sends: rows[0] !== undefined });
     if (!rows[0]) return c.json({});
-    const { hash, mail } = prepareEmailLink(ctx, email, 'email_change', redirectTo);
+    const { hash, mail } = prepareEmailLink(ctx, email, 'email_change', redirectTo, { email: rows[0].email ?? '', newEmail: email });
     await ctx.db.query('update auth.users set email_change_token_new = $2, email_change_sent_at = now() where id = $1', [rows[0].id, hash]);
     await ctx.mail.send(mail);
     return c.json({});

@@ -94,12 +94,13 @@ export function registerUserRoutes(app: Hono, deps: AuthDeps): void {
         rejectPkce(body);
         // GoTrue spaces email changes per user (email_change_sent_at), whatever the new address.
         admitMail(ctx, deps.limiter, 'email_change', user.id, { sends: true });
-        const toNew = prepareEmailLink(ctx, email, 'email_change', redirectTo);
+        const addresses = { email: user.email ?? '', newEmail: email };
+        const toNew = prepareEmailLink(ctx, email, 'email_change', redirectTo, addresses);
         mails.push(toNew.mail);
         let tokenCurrent = '';
         // Double confirmation: the current address (if any) must approve as well.
         if (auth.email.double_confirm_changes && user.email) {
-          const toCurrent = prepareEmailLink(ctx, user.email, 'email_change', redirectTo);
+          const toCurrent = prepareEmailLink(ctx, user.email, 'email_change', redirectTo, addresses);
           mails.push(toCurrent.mail);
           tokenCurrent = toCurrent.hash;
         }

@@ -55,7 +55,7 @@ export const MAIL_COLOURS = {
 
 const light = MAIL_COLOURS.light;
 const dark = MAIL_COLOURS.dark;
-const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const FONT = '-apple-system, BlinkMacSystemFont, Segoe UI, Roboto, Helvetica, Arial, sans-serif';
 
 /** Styles by role; the dark block below overrides the same roles by class. */
 export const STYLE = {
