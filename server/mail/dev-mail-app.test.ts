@@ -73,4 +73,31 @@ describe('the dev mail outbox', () => {
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('<a href="http://localhost:54321/auth/v1/verify?token=abc&amp;type=recovery">');
   });
+
+  it('shows a mail with HTML as a mail client would: in a sandboxed frame without scripts, with the text part beside it', async () => {
+    await backend.ctx.mail.send({
+      to: 'framed@example.test',
+      subject: 'Your "order"',
+      text: 'See your order: http://localhost:54321/orders/7K3Q-9XPD?key=a&b',
+      html: '<!doctype html><html><head><title>Order</title></head><body><p class="x">Hi &amp; <b>welcome</b></p><script>alert(1)</script></body></html>',
+    });
+    await backend.ctx.mail.send({ to: 'framed@example.test', subject: 'Plain only', text: 'Nothing but text.' });
+    const page = await backend.fetch(url('/mail'));
+    const html = await page.text();
+    const frames = [...html.matchAll(/<iframe [^>]*>/g)].map((match) => match[0]);
+    const framed = frames.find((frame) => frame.includes('title="Your &quot;order&quot;"'));
+    expect(framed).toBeDefined();
+    // No allow-scripts (nor allow-same-origin): the mail's script cannot run; links open in a new tab.
+    expect(framed).toContain('sandbox="allow-popups allow-popups-to-escape-sandbox"');
+    // The whole document, escaped into the attribute, with a base that sends links to a new tab.
+    expect(framed).toContain(
+      'srcdoc="&lt;!doctype html&gt;&lt;html&gt;&lt;head&gt;&lt;base target=&quot;_blank&quot;&gt;&lt;title&gt;Order&lt;/title&gt;&lt;/head&gt;&lt;body&gt;&lt;p class=&quot;x&quot;&gt;Hi &amp;amp; &lt;b&gt;welcome&lt;/b&gt;&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
+    );
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toMatch(/<details>\s*<summary>Text part<\/summary>\s*<pre>See your order: <a href="http:\/\/localhost:54321\/orders\/7K3Q-9XPD\?key=a&amp;b">/);
+    // A mail without HTML shows its text as before, with no frame.
+    expect(html).toMatch(/<h2>Plain only<\/h2>\s*<p class="meta">[^<]*<\/p>\s*<pre>Nothing but text\.<\/pre>/);
+    // The frame inherits the page's policy: scripts, images, fonts and connections stay blocked.
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+  });
 });

@@ -22,8 +22,19 @@ function linkify(text: string) {
 }
 
 /**
+ * A mail's HTML as the outbox frames it: links open in a new tab, as a mail client opens them
+ * (the sandbox lets that tab escape it), instead of loading the shop inside the frame.
+ */
+function framedMail(mailHtml: string): string {
+  const base = '<base target="_blank">';
+  const head = /<head\b[^>]*>/i.exec(mailHtml);
+  return head ? mailHtml.slice(0, head.index + head[0].length) + base + mailHtml.slice(head.index + head[0].length) : base + mailHtml;
+}
+
+/**
  * `/_dev`: the local mail outbox. Every mail the backend sends (auth confirmations and recovery
- * links, receipts that functions send through POST /_dev/mail/send) is kept and readable here.
+ * links, receipts that functions send through POST /_dev/mail/send) is kept and readable here, its
+ * HTML as a mail client shows it and its text part beside it.
  * Local only: hosted deployments use Supabase Auth's mailer and a mail provider key.
  */
 export function createDevMailApp(ctx: Pick<ServerContext, 'mail' | 'keys'>): Hono {
@@ -50,6 +61,9 @@ export function createDevMailApp(ctx: Pick<ServerContext, 'mail' | 'keys'>): Hon
       article { border: 1px solid color-mix(in srgb, currentColor 20%, transparent); border-radius: 8px; padding: 1rem; margin: 1rem 0; }
       pre { white-space: pre-wrap; word-break: break-word; font: inherit; }
       .meta { opacity: 0.75; font-size: 0.9rem; }
+      iframe { display: block; width: 100%; height: 40rem; border: 1px solid color-mix(in srgb, currentColor 20%, transparent); border-radius: 6px; }
+      details { margin-top: 0.75rem; }
+      summary { cursor: pointer; }
     </style>
   </head>
   <body>
@@ -60,11 +74,19 @@ export function createDevMailApp(ctx: Pick<ServerContext, 'mail' | 'keys'>): Hon
       (message) => html`<article>
         <h2>${message.subject}</h2>
         <p class="meta">To ${message.to} · ${dateFormat.format(new Date(message.created_at))} UTC</p>
-        <pre>${linkify(message.text)}</pre>
+        ${message.html
+          ? html`<iframe title="${message.subject}" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${framedMail(message.html)}"></iframe>
+              <details>
+                <summary>Text part</summary>
+                <pre>${linkify(message.text)}</pre>
+              </details>`
+          : html`<pre>${linkify(message.text)}</pre>`}
       </article>`,
     )}
   </body>
 </html>`;
+    // A mail's HTML shows in a sandboxed frame (srcdoc, no scripts) that inherits this policy: its
+    // inline styles are all it may use, so a mail can neither run script nor load anything.
     return c.html(raw(await body), 200, {
       'Cache-Control': 'no-store',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
