@@ -20,10 +20,17 @@ export const test = base.extend<{ problems: PageProblems }>({
           console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
         });
       });
+      // A page the server answers as not found (404) or gone (410) is what the test asked for:
+      // Chromium logs its status as a console error, which is not the app's.
+      const missingDocuments = new Set<string>();
       const watch = (page: Page) => {
+        page.on('response', (response) => {
+          if (response.request().isNavigationRequest() && [404, 410].includes(response.status())) missingDocuments.add(response.url());
+        });
         page.on('console', (message) => {
           if (message.type() !== 'error') return;
           const text = message.text();
+          if (text.startsWith('Failed to load resource') && missingDocuments.has(message.location().url)) return;
           (text.startsWith('CSP violation') ? problems.cspViolations : problems.consoleErrors).push(text);
         });
         page.on('pageerror', (error) => problems.pageErrors.push(error.message));

@@ -12,7 +12,7 @@ const ROUTES = [
   { path: '/search?q=lamp', heading: /Results for/ },
   { path: '/cart', heading: 'Your cart' },
   { path: '/sign-in', heading: 'Sign in' },
-  { path: '/no/such/page', heading: 'Page not found' },
+  { path: '/no/such/page', heading: 'Page not found', status: 404 },
 ];
 
 test('the desktop header has every control with a name', async ({ page }) => {
@@ -35,7 +35,8 @@ test('deep links load, every page has one h1 and a unique title', async ({ page 
   const titles = new Set<string>();
   for (const route of ROUTES) {
     const response = await page.goto(route.path);
-    expect(response?.status()).toBe(200);
+    // An unknown address is the not-found page, and says so to crawlers with its status.
+    expect(response?.status()).toBe('status' in route ? route.status : 200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
     await expect(page.locator('h1')).toHaveCount(1);
     const title = await page.title();

@@ -19,7 +19,10 @@ describe('postbuild for a static host', () => {
     expect(headers).toMatch(/img-src 'self' data: blob: https:\/\/abcd\.supabase\.co;/);
     expect(headers).toMatch(/connect-src 'self' https:\/\/abcd\.supabase\.co wss:\/\/abcd\.supabase\.co;/);
     expect(headers).not.toMatch(/img-src[^;]*wss:/);
-    expect(await readFile(path.join(distDir, '_redirects'), 'utf8')).toBe('/*  /app-shell.html  200\n');
+    const redirects = await readFile(path.join(distDir, '_redirects'), 'utf8');
+    expect(redirects).toContain("/account  /app-shell.html  200\n");
+    expect(redirects).toContain("/orders/:reference  /app-shell.html  200\n");
+    expect(redirects.trimEnd().split("\n").at(-1)).toBe("/*  /404.html  404");
   });
 
   it('allows only its own origin when the build targets the local backend', async () => {
@@ -61,7 +64,7 @@ describe('postbuild and the CAPTCHA widget (VITE_TURNSTILE_SITE_KEY)', () => {
     expect(csp).toBe(policy(hash, '', ''));
     expect(csp).not.toContain('frame-src');
     expect(csp).not.toContain('challenges.cloudflare.com');
-    expect(Object.keys(manifest).sort()).toEqual(['connectSources', 'inlineScriptBytes', 'scriptHashes']);
+    expect(Object.keys(manifest).sort()).toEqual(['connectSources', 'inlineScriptBytes', 'routes', 'scriptHashes']);
   });
 
   it('treats an empty site key as none', async () => {

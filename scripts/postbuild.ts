@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_SHELL, type CspOptions, documentSecurityHeaders, precompress } from '../server/index.ts';
 import { prerenderSite } from './prerender.ts';
+import { redirectsFile, ROUTE_TABLE } from './seo/app-routes.ts';
 
 /**
  * After `vite build`: prerender the public routes (scripts/prerender.ts), hash every inline script
@@ -44,12 +45,13 @@ export async function postbuild(distDir: string, supabaseUrl: string | undefined
   const connectSources = connectSourcesFor(supabaseUrl);
   // In the manifest too, so the local server sends a CAPTCHA build the same policy as dist/_headers.
   const captchaSources = captchaSourcesFor(turnstileSiteKey);
-  const manifest = { scriptHashes, connectSources, ...captchaSources, inlineScriptBytes: inlineScripts.map((s) => Buffer.byteLength(s)) };
+  // The route table tells the local server what answers an address with no prerendered page (404, 410 or the app).
+  const manifest = { scriptHashes, connectSources, ...captchaSources, routes: ROUTE_TABLE, inlineScriptBytes: inlineScripts.map((s) => Buffer.byteLength(s)) };
   await writeFile(path.join(distDir, 'build-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await writeFile(path.join(distDir, '_headers'), renderHeadersFile({ scriptHashes, connectSources, ...captchaSources }));
-  // Netlify / Cloudflare Pages: a prerendered page where there is one (files come first), the app
-  // shell for every other deep link (the local server does the same).
-  await writeFile(path.join(distDir, '_redirects'), `/*  /${APP_SHELL}  200\n`);
+  // Netlify-style static hosts: a prerendered page where there is one (files come first), the app
+  // shell for the app's own pages, the not-found page with 404 for the rest (the local server does the same).
+  await writeFile(path.join(distDir, '_redirects'), redirectsFile(APP_SHELL));
   return scriptHashes;
 }
 

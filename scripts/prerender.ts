@@ -8,6 +8,12 @@ import { APP_SHELL, createNodeSupabaseClient, startBackend } from '../server/ind
 import { DEFAULT_DEMO_ITEMS } from '../supabase/seed/seed-if-empty.ts';
 import { seedCatalog } from '../supabase/seed/seed-catalog.ts';
 import { PRERENDERED_ATTRIBUTE, serializeState, STATE_SCRIPT_ID, type RenderedPage } from '../src/app/prerendered-page.ts';
+import { privatePrefixes } from './seo/app-routes.ts';
+import { headTagsFor, NOINDEX, pageSummaryOf } from './seo/head-tags.ts';
+import { loadSiteData } from './seo/site-data.ts';
+import { siteRoutes } from './seo/site-routes.ts';
+import { robotsTxt, sitemapFiles } from './seo/sitemap.ts';
+import type { SiteAddresses } from './seo/structured-data.ts';
 
 /**
  * After `vite build`: prerenders the public routes into dist/ (docs/decisions/007-prerendered-first-paint.md).
@@ -15,6 +21,10 @@ import { PRERENDERED_ATTRIBUTE, serializeState, STATE_SCRIPT_ID, type RenderedPa
  * its <title> and <meta> in <head> and the data it was rendered with as JSON — so the first paint
  * needs no JavaScript; the app then hydrates it. `app-shell.html` (header and a skeleton) answers
  * every other route, and `404.html` is the not-found page for static hosts.
+ *
+ * The same data gives each page its canonical address, share-card and structured-data tags, and the
+ * site its sitemap.xml and robots.txt (scripts/seo/), all with absolute addresses on SITE_URL (the
+ * shop's public origin; locally the backend's http://localhost:54321).
  *
  * Data comes from the hosted project when VITE_SUPABASE_URL is set (public data, the publishable
  * key), otherwise from a local backend started here in memory and seeded with the same
@@ -48,36 +58,38 @@ function hostedDataSource(url: string, key: string): DataSource {
   return { client: createNodeSupabaseClient(url, key), close: async () => undefined };
 }
 
-/** Every public address worth a prerendered page, read from the data source. */
-async function publicRoutes(client: SupabaseClient): Promise<string[]> {
-  const categories = await client.from('categories').select('slug').order('slug');
-  if (categories.error) throw new Error(`Reading the categories failed: ${categories.error.message}`);
-  const slugs: string[] = [];
-  for (let from = 0; ; from += 1000) {
-    const items = await client.from('items').select('slug').order('id').range(from, from + 999);
-    if (items.error) throw new Error(`Reading the items failed: ${items.error.message}`);
-    slugs.push(...items.data.map((row: { slug: string }) => row.slug));
-    if (items.data.length < 1000) break;
-  }
-  return [
-    '/',
-    '/catalog',
-    ...categories.data.map((row: { slug: string }) => `/catalog/${encodeURIComponent(row.slug)}`),
-    ...slugs.map((slug) => `/items/${encodeURIComponent(slug)}`),
-    '/search',
-    '/sign-in',
-    '/sign-up',
-    '/forgot-password',
-  ];
+/** Where the shop is served (SITE_URL) and its pictures (the hosted project, or the shop itself). */
+export function siteAddresses(env: NodeJS.ProcessEnv = process.env): SiteAddresses {
+  const origin = (value: string, name: string) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`${name} must be an absolute address such as https://shop.example, not "${value}"`);
+    }
+    if (!/^https?:$/.test(url.protocol) || url.pathname.replace(/\/+$/, '') !== '' || url.search || url.hash) {
+      throw new Error(`${name} must be an http(s) origin with no path, such as https://shop.example, not "${value}"`);
+    }
+    return url.origin;
+  };
+  const site = origin(env.SITE_URL || DEFAULT_SITE_URL, 'SITE_URL');
+  return { site, files: env.VITE_SUPABASE_URL ? origin(env.VITE_SUPABASE_URL, 'VITE_SUPABASE_URL') : site };
 }
 
-/** The client build's document with one page in it. */
-function documentFor(template: string, url: string | null, page: RenderedPage): string {
+/** `npm start`'s address (server/cli-args.ts), which a local build's absolute links point at. */
+const DEFAULT_SITE_URL = 'http://localhost:54321';
+
+/** The client build's document with one page in it, and the build's own head tags after React's. */
+function documentFor(template: string, url: string | null, page: RenderedPage, extraHead: string): string {
   // The CSP allows the theme script by its hash and nothing else inline.
   if (/<script/i.test(page.head + page.body)) throw new Error(`${url ?? 'the app shell'}: the rendered markup has a <script>, which the CSP would refuse`);
   const root = url === null ? '<div id="root">' : `<div id="root" ${PRERENDERED_ATTRIBUTE}="${url.replaceAll('"', '&quot;')}">`;
   const state = `<script type="application/json" id="${STATE_SCRIPT_ID}">${serializeState(page.state)}</script>`;
-  const withHead = page.head ? template.replace(/<title>[^<]*<\/title>/, page.head) : template;
+  // A page that says itself it is not for search engines (the not-found page) needs no second robots tag.
+  const added = page.head.includes('name="robots"') ? extraHead.replace(NOINDEX, '') : extraHead;
+  const withHead = page.head
+    ? template.replace(/<title>[^<]*<\/title>/, () => page.head + added)
+    : template.replace('</head>', () => `${added}</head>`);
   return withHead.replace('<div id="root"></div>', `${root}${page.body}</div>${state}`);
 }
 
@@ -106,17 +118,23 @@ export async function prerenderSite(rootDir: string, distDir: string, log: (line
     ? hostedDataSource(hostedUrl, process.env.VITE_SUPABASE_PUBLISHABLE_KEY ?? '')
     : await localDataSource(rootDir);
   try {
-    const routes = await publicRoutes(source.client);
+    const data = await loadSiteData(source.client);
+    const addresses = siteAddresses();
+    const routes = siteRoutes(data);
     let done = 0;
-    for (const url of routes) {
-      const file = fileFor(distDir, url);
+    for (const route of routes) {
+      const page = await renderPage(route.path);
+      const file = fileFor(distDir, route.path);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, documentFor(template, url, await renderPage(url)));
+      await writeFile(file, documentFor(template, route.path, page, headTagsFor(route, pageSummaryOf(page.head), data, addresses)));
       if (++done % 50 === 0) log(`prerender: ${done}/${routes.length} pages`);
     }
-    // Not hydrated (rendered for another address): the header and a skeleton, then the app.
-    await writeFile(path.join(distDir, APP_SHELL), documentFor(template, null, await renderPage('/account')));
-    await writeFile(path.join(distDir, '404.html'), documentFor(template, null, await renderPage('/404')));
+    // Not hydrated (rendered for another address): the header and a skeleton, then the app. They
+    // answer for addresses they were not made for, so search engines are told not to index them.
+    await writeFile(path.join(distDir, APP_SHELL), documentFor(template, null, await renderPage('/account'), NOINDEX));
+    await writeFile(path.join(distDir, '404.html'), documentFor(template, null, await renderPage('/404'), NOINDEX));
+    for (const sitemap of sitemapFiles(data, addresses.site)) await writeFile(path.join(distDir, sitemap.name), sitemap.xml);
+    await writeFile(path.join(distDir, 'robots.txt'), robotsTxt(addresses.site, privatePrefixes()));
     return routes.length;
   } finally {
     await source.close();

@@ -10,7 +10,8 @@ import { securityHeaders } from './gateway/security-headers-middleware.ts';
 import { createDevMailApp } from './mail/dev-mail-app.ts';
 import type { Realtime } from './realtime/index.ts';
 import { createRestApp, restOptionsFromConfig } from './rest/rest-app.ts';
-import { createStaticApp } from './static/static-app.ts';
+import { databasePageLookup } from './static/page-lookup.ts';
+import { createStaticApp, type StaticAppOptions } from './static/static-app.ts';
 import { createStorageApp } from './storage/storage-app.ts';
 import { createFunctionsApp, type FunctionsOptions } from './functions/functions-app.ts';
 
@@ -48,6 +49,7 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
   // Then: nothing is answered for a name that is not this machine's (DNS rebinding).
   app.use('*', loopbackHostsOnly());
   const ctx = options.backend;
+  const staticOptions: StaticAppOptions = {};
   if (ctx) {
     // One line for every service: they share one database.
     // A real PostgreSQL runs as many statements at once as its pool has connections: let that many in.
@@ -70,6 +72,8 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
         app.use(`${prefix}/*`, admissionGate(admission, prefix, { keys: ctx.keys, trustedHeader: options.auth?.rateLimitHeader }));
       }
     }
+    // The app's addresses made or retired after the build are looked up in the same line.
+    staticOptions.lookup = databasePageLookup(ctx, admission, options.auth?.rateLimitHeader);
     app.route('/auth/v1', createAuthApp(ctx, options.auth));
     app.route('/rest/v1', createRestApp(ctx, { ...restOptionsFromConfig(ctx.config.api), ...options.rest }));
     app.route('/storage/v1', createStorageApp(ctx));
@@ -84,6 +88,6 @@ export async function createApp(options: AppOptions = {}): Promise<Hono> {
       );
     }
   }
-  if (options.distDir) app.route('/', await createStaticApp(options.distDir));
+  if (options.distDir) app.route('/', await createStaticApp(options.distDir, staticOptions));
   return app;
 }

@@ -52,10 +52,11 @@ async function start(container: HTMLElement) {
   // Evaluating the modules and loading the route were one task; rendering starts in the next.
   await new Promise((resolve) => setTimeout(resolve));
   watchTypedInputs(container);
-  // React renders each page's <meta>; the prerendered copies would stay as duplicates. The <title>
-  // stays: React takes over the document's first <title> instead of adding one, and the page is never
-  // without a title while it hydrates.
-  for (const element of document.head.querySelectorAll('meta[name="description"], meta[property^="og:"]')) element.remove();
+  // React renders each page's description; the prerendered copy would stay as a duplicate. The
+  // <title> stays: React takes over the document's first <title> instead of adding one, and the page
+  // is never without a title while it hydrates. The build's share-card and search-engine tags are
+  // for crawlers, which read the HTML: the app never renders them, so they are left alone.
+  document.head.querySelector('meta[name="description"]')?.remove();
   if (page.url !== null && page.url === `${window.location.pathname}${window.location.search}`) {
     // As a transition, React hydrates in slices and yields between them, so no long task blocks the
     // page already on screen; the DOM stays, so nothing typed meanwhile is lost.

@@ -20,7 +20,7 @@ export interface RenderedPage {
 export const STATE_SCRIPT_ID = 'lumen-prerender-state';
 
 /** JSON that is safe inside <script>: nothing in it can close the element or open a comment. */
-export function serializeState(state: DehydratedState): string {
+export function serializeState(state: DehydratedState | object): string {
   return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 

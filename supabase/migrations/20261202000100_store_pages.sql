@@ -81,17 +81,8 @@ create policy "Staff edit the shop's profile" on public.store_profile for update
 create policy "Staff edit the store pages" on public.store_pages for update to authenticated
   using ((select public.authorize('items.write'))) with check ((select public.authorize('items.write')));
 
-create function private.touch_updated_at() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  new.updated_at := now();
-  return new;
-end;
-$$;
-create trigger store_profile_touch before update on public.store_profile for each row execute function private.touch_updated_at();
-create trigger store_pages_touch before update on public.store_pages for each row execute function private.touch_updated_at();
+create trigger store_profile_touch before update on public.store_profile for each row execute function public.touch_updated_at();
+create trigger store_pages_touch before update on public.store_pages for each row execute function public.touch_updated_at();
 create trigger store_pages_audit after insert or update or delete on public.store_pages
 for each row execute function private.audit_staff_change();
 create trigger store_profile_audit after update on public.store_profile
