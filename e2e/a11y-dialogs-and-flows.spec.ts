@@ -25,7 +25,7 @@ async function expectNoSideScroll(page: Page) {
 
 test('at 360px no page scrolls sideways', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  for (const path of ['/', '/catalog', '/catalog/lighting', `/items/${stockedItem(20).slug}`, '/search?q=lamp', '/cart', '/sign-in', '/sign-up', '/forgot-password', '/no/such/page']) {
+  for (const path of ['/', '/catalog', '/catalog/lighting', `/items/${stockedItem(20).slug}`, '/search?q=lamp', '/cart', '/sign-in', '/sign-up', '/forgot-password', '/contact', '/delivery-and-returns', '/privacy', '/terms', '/no/such/page']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
