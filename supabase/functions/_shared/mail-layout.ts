@@ -4,7 +4,8 @@
 // most of CSS, so the layout is tables with inline styles for light; the one <style> block carries
 // the dark colours for clients that honour prefers-color-scheme (Apple Mail, Outlook on the web and
 // on phones), and `color-scheme` tells the others both schemes are designed. No HTML comments: Go's
-// html/template (which renders the auth templates on hosted Supabase) removes them.
+// html/template (which renders the auth templates on hosted Supabase) removes them. Header, card and
+// footer carry landmark roles, so a reader that lists regions finds the message.
 // Pure: no Deno or Node globals, so tests and scripts import it as it is.
 
 /** Markup that is safe to put in a mail as it is: escaped text, or markup built from escaped text. */
@@ -117,17 +118,17 @@ export function mailDocument({ title, preview, shopName, siteUrl, body, footer }
         <td align="center" style="padding:32px 12px;">
           <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
             <tr>
-              <td style="padding:0 4px 16px;font-family:${FONT};font-size:22px;line-height:28px;font-weight:700;">
+              <td role="banner" style="padding:0 4px 16px;font-family:${FONT};font-size:22px;line-height:28px;font-weight:700;">
                 <a href="${siteUrl}" class="lm-text" style="${STYLE.text}text-decoration:none;">${shopName}</a>
               </td>
             </tr>
             <tr>
-              <td class="lm-card" style="background-color:${light.card};border:1px solid ${light.border};border-radius:12px;padding:32px;font-family:${FONT};font-size:16px;line-height:24px;${STYLE.text}">
+              <td role="main" class="lm-card" style="background-color:${light.card};border:1px solid ${light.border};border-radius:12px;padding:32px;font-family:${FONT};font-size:16px;line-height:24px;${STYLE.text}">
 ${body}
               </td>
             </tr>
             <tr>
-              <td class="lm-muted" style="padding:24px 4px 0;font-family:${FONT};font-size:14px;line-height:20px;${STYLE.muted}">
+              <td role="contentinfo" class="lm-muted" style="padding:24px 4px 0;font-family:${FONT};font-size:14px;line-height:20px;${STYLE.muted}">
 ${footer}
               </td>
             </tr>
