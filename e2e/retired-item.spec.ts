@@ -6,7 +6,8 @@ import { DEMO_ITEMS, DEMO_PRODUCTS, shownOnFirstPages } from './demo-catalog.ts'
 import { DESKTOP, expect, expectNoAxeViolations, test, type PageProblems } from './fixtures.ts';
 
 // A link to an item the shop no longer sells (staff archived it) says so and offers products of its
-// category on sale, instead of the bare not-found page; nothing on it can be bought.
+// category on sale, instead of the bare not-found page; nothing on it can be bought. When only one
+// colour was retired, the page says so and leads to the colours still sold.
 
 const STAFF = { email: 'staff@lumen.test', password: 'demo-staff-password-1' };
 const PHONE_390 = { width: 390, height: 844 };
@@ -53,7 +54,7 @@ for (const [viewport, retired] of [
   [PHONE_390, variants.at(-1)],
   [DESKTOP, variants.at(-2)],
 ] as const) {
-  test(`at ${viewport.width}px a retired item's link says it is no longer available and leads to similar products on sale`, async ({ page, request, problems }) => {
+  test(`at ${viewport.width}px a retired colour's link says it is no longer available and leads to the other colours and similar products on sale`, async ({ page, request, problems }) => {
     if (!retired) throw new Error('no variant to retire');
     const token = await accessToken(request, STAFF.email, STAFF.password);
     await setArchived(request, token, retired.slug, true);
@@ -61,14 +62,17 @@ for (const [viewport, retired] of [
       await page.setViewportSize(viewport);
       await page.goto(`/items/${retired.slug}`);
       const heading = page.getByRole('heading', { level: 1 });
-      await expect(heading).toHaveText(`${product.title} is no longer available`);
-      await expect(page).toHaveTitle(`${product.title} is no longer available · Lumen`);
+      const notice = `This colour of ${product.title} is no longer available`;
+      await expect(heading).toHaveText(notice);
+      await expect(page).toHaveTitle(`${notice} · Lumen`);
       await expect(page.locator('meta[name="robots"][content="noindex"]').first()).toBeAttached();
+      await expect(page.getByText(`You can still order ${product.title} in other colours.`)).toBeVisible();
       await expect(page.getByText(`Here are similar products from ${category.name} that you can order today.`)).toBeVisible();
       await expect(page.getByRole('button', { name: /Add to cart|Out of stock/ })).toHaveCount(0);
       await expect(page.getByTestId('stock')).toHaveCount(0);
 
-      // Products of the same category, on sale and in stock; never the retired colour.
+      // Products of the same category, on sale and in stock; not this one (the other colours have
+      // their own link).
       const similar = page.getByRole('list', { name: 'Similar products' });
       await expect(similar.getByRole('listitem').first()).toBeVisible();
       const hrefs = await similar.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
@@ -77,7 +81,7 @@ for (const [viewport, retired] of [
       for (const href of hrefs) {
         const slug = decodeURIComponent(href.replace(/^\/items\//, ''));
         expect(onSaleInCategory.has(slug), `${href} is an item of ${category.name} in stock`).toBe(true);
-        expect(slug).not.toBe(retired.slug);
+        expect(variants.map((variant) => variant.slug)).not.toContain(slug);
       }
       await expect(page.getByRole('link', { name: `See all in ${category.name}` })).toHaveAttribute('href', `/catalog/${category.slug}`);
       await expect(page.getByRole('main').getByRole('link', { name: 'Browse the catalog' })).toHaveAttribute('href', '/catalog');
@@ -92,9 +96,14 @@ for (const [viewport, retired] of [
       await expect(heading).toHaveText(title);
       await expect(page.getByRole('button', { name: 'Add to cart' }).first()).toBeVisible();
 
-      // Back on the retired address (a client-side navigation, not a fresh load), the same notice.
+      // Back on the retired address (a client-side navigation, not a fresh load), the same notice;
+      // its other colours are the same product on sale, under another address.
       await page.goBack();
-      await expect(heading).toHaveText(`${product.title} is no longer available`);
+      await expect(heading).toHaveText(notice);
+      await page.getByRole('link', { name: 'See other colours' }).click();
+      await expect(page.getByRole('group', { name: /^Colour/ })).toBeVisible();
+      expect(variants.filter((variant) => variant.slug !== retired.slug).map((variant) => variant.title)).toContain(await heading.textContent());
+      await expect(page.getByRole('button', { name: /Add to cart|Out of stock/ }).first()).toBeVisible();
     } finally {
       await setArchived(request, token, retired.slug, false);
     }

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useCategories } from '@/features/catalog/api/get-categories';
 import { useItem } from '@/features/catalog/api/get-item';
 import { useRelatedItems } from '@/features/catalog/api/get-related-items';
-import { useRetiredItem } from '@/features/catalog/api/get-retired-item';
+import { retiredItemHeading, useRetiredItem } from '@/features/catalog/api/get-retired-item';
 import { ItemDetails } from '@/features/catalog/components/item-details';
 import { ItemGrid, ItemGridError } from '@/features/catalog/components/item-grid';
 import { RetiredItemNotice } from '@/features/catalog/components/retired-item-notice';
@@ -70,14 +70,13 @@ export function ItemRoute() {
   if (item.data === null && retired.isError) return <ItemLoadError message={retired.error.message} onRetry={() => void retired.refetch()} />;
   if (item.data === null) {
     if (!retired.data) return <NotFoundRoute />;
-    const { title, category } = retired.data;
+    const heading = retiredItemHeading(retired.data);
+    const { category } = retired.data;
     return (
       <>
-        <PageTitle
-          title={`${title} is no longer available`}
-          description={`${title} is no longer sold at Lumen.${category ? ` See similar products in ${category.name}.` : ''}`}
-        />
-        {/* The address answers 410 Gone; its page should leave search results, not be indexed anew. */}
+        <PageTitle title={heading} description={`${heading}.${category ? ` See similar products in ${category.name}.` : ''}`} />
+        {/* Gone from the shop (the server answers 410 for such an address): the page should leave
+            search results, not be indexed anew. */}
         <meta name="robots" content="noindex" />
         <RetiredItemNotice item={retired.data} />
       </>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import type { RetiredItem } from '../api/get-retired-item.ts';
+import { retiredItemHeading, type RetiredItem } from '../api/get-retired-item.ts';
 import { listItemsQueryOptions, type ListItemsParams } from '../api/list-items.ts';
 import { ItemGrid, ItemGridSkeleton } from './item-grid.tsx';
 
@@ -24,9 +24,10 @@ function similarParams(categorySlug: string): ListItemsParams {
  * on sale instead, and the way to the category and the catalog. Nothing here can be bought.
  */
 export function RetiredItemNotice({ item }: { item: RetiredItem }) {
-  const { category } = item;
+  const { title, category, stillSold } = item;
   const similar = useQuery({ ...listItemsQueryOptions(similarParams(category?.slug ?? '')), enabled: category !== null });
-  const shown = similar.data?.items.slice(0, SIMILAR_COUNT);
+  // The product's other versions have their own link above.
+  const shown = similar.data?.items.filter((candidate) => candidate.product_id !== stillSold?.productId).slice(0, SIMILAR_COUNT);
 
   return (
     <>
@@ -45,22 +46,30 @@ export function RetiredItemNotice({ item }: { item: RetiredItem }) {
       </nav>
       <section aria-labelledby="retired-heading" className="flex flex-col items-start gap-4">
         <h1 id="retired-heading" className="text-3xl font-semibold tracking-tight text-balance [overflow-wrap:anywhere]">
-          {item.title} is no longer available
+          {retiredItemHeading(item)}
         </h1>
         <p className="max-w-prose text-muted-foreground">
-          We no longer sell it, so it cannot be ordered.{' '}
+          {stillSold ? `You can still order ${title} in other ${stillSold.noun}s. ` : 'We no longer sell it, so it cannot be ordered. '}
           {category ? `Here are similar products from ${category.name} that you can order today.` : 'The catalog has everything we sell today.'}
         </p>
         <div className="flex flex-wrap gap-3">
-          {category ? (
+          {stillSold ? (
             <Button asChild>
-              <Link to={paths.catalog.getHref(category.slug)}>
-                See all in {category.name}
+              <Link to={paths.item.getHref(stillSold.slug)}>
+                See other {stillSold.noun}s
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
           ) : null}
-          <Button asChild variant={category ? 'secondary' : 'primary'}>
+          {category ? (
+            <Button asChild variant={stillSold ? 'secondary' : 'primary'}>
+              <Link to={paths.catalog.getHref(category.slug)}>
+                See all in {category.name}
+                {stillSold ? null : <ArrowRight aria-hidden="true" />}
+              </Link>
+            </Button>
+          ) : null}
+          <Button asChild variant={category || stillSold ? 'secondary' : 'primary'}>
             <Link to={paths.catalog.getHref()}>Browse the catalog</Link>
           </Button>
         </div>
