@@ -32,7 +32,8 @@ it('a receipt whose webhook was cut off by a kill is sent after the restart, onc
   const cacheDir = path.join(LUMEN_PROJECT_DIR, '..', 'node_modules', '.cache');
   await mkdir(cacheDir, { recursive: true });
   workDir = await mkdtemp(path.join(cacheDir, 'lumen-mail-kill-'));
-  const projectDir = path.join(workDir, 'project');
+  // Named supabase/ like the original: config.toml's mail templates are found from the folder holding it.
+  const projectDir = path.join(workDir, 'supabase');
   const dataDir = path.join(workDir, 'data');
   const calledMarker = path.join(workDir, 'called');
   await cp(LUMEN_PROJECT_DIR, projectDir, { recursive: true, filter: (source) => !source.includes(`${path.sep}tests`) });
