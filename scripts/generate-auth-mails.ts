@@ -15,7 +15,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { button, heading, html, link, mailDocument, paragraph, raw, smallPrint, type SafeHtml } from '../supabase/functions/_shared/mail-layout.ts';
+import { button, heading, html, link, linkWrittenOut, mailDocument, paragraph, raw, smallPrint, type SafeHtml } from '../supabase/functions/_shared/mail-layout.ts';
 
 export interface AuthMail {
   /** GoTrue's template name: `[auth.email.template.<name>]`. */
@@ -112,7 +112,7 @@ export function authMails(): AuthMail[] {
         body: html`${heading(mail.heading)}
 ${mail.body}
 ${button(CONFIRMATION_URL, mail.action)}
-${smallPrint(html`Or open this link: ${link(CONFIRMATION_URL, CONFIRMATION_URL)}`)}
+${linkWrittenOut(CONFIRMATION_URL)}
 ${smallPrint(mail.notAsked)}`,
         footer: FOOTER,
       }),

@@ -157,6 +157,11 @@ export function link(href: HtmlPart, label: HtmlPart): SafeHtml {
   return html`<a href="${href}" class="lm-link" style="${STYLE.link}">${label}</a>`;
 }
 
+/** The button's address written out, for clients that show no button; long addresses wrap on phones. */
+export function linkWrittenOut(href: HtmlPart): SafeHtml {
+  return smallPrint(html`Or open this link: <a href="${href}" class="lm-link" style="${STYLE.link}word-break:break-all;">${href}</a>`);
+}
+
 /** The mail's one call to action: a big link that looks like the shop's primary button. */
 export function button(href: HtmlPart, label: HtmlPart): SafeHtml {
   return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">

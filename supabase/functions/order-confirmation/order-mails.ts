@@ -1,7 +1,7 @@
 // The mails order-confirmation sends: receipt, cancellation, shipped and delivered, each as plain
 // text and as HTML in the shop's look (../_shared/mail-layout.ts). Pure: index.ts passes in the
 // shop's address and profile, so tests render every kind without a runtime.
-import { button, heading, html, link, mailDocument, paragraph, smallPrint, STYLE, type HtmlPart, type SafeHtml } from '../_shared/mail-layout.ts';
+import { button, heading, html, link, linkWrittenOut, mailDocument, paragraph, smallPrint, STYLE, type HtmlPart, type SafeHtml } from '../_shared/mail-layout.ts';
 
 export interface OrderLine {
   title: string;
@@ -197,7 +197,7 @@ ${paragraph(parts.sentence)}
 ${linesTable(order, parts.total)}
 ${parts.delivery ? deliveryHtml(order.delivery) : ''}
 ${button(url, 'See your order')}
-${smallPrint(html`Or open this link: ${link(url, url)}`)}`;
+${linkWrittenOut(url)}`;
   return {
     subject: parts.subject,
     text: `${text}\n`,
