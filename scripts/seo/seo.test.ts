@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../src/config/paths.ts';
+import { STORE_PAGE_SLUGS } from '../../src/config/store-pages.ts';
 import { privatePrefixes, redirectsFile, ROUTE_TABLE } from './app-routes.ts';
 import { headTagsFor, pageSummaryOf } from './head-tags.ts';
 import type { SiteData, SiteItem } from './site-data.ts';
@@ -237,7 +238,9 @@ describe('the structured-data rules', () => {
 describe('the route table', () => {
   it('answers every route of the app: prerendered, looked up, or the app shell', () => {
     const prerendered = new Set(siteRoutes(DATA).map((route) => route.path));
-    const known = new Set([...prerendered, ...ROUTE_TABLE.app, ROUTE_TABLE.lookups.item, ROUTE_TABLE.lookups.category]);
+    // The store pages' route takes any one-part address: its pages are prerendered, the rest not found.
+    const known = new Set([...prerendered, ...ROUTE_TABLE.app, ROUTE_TABLE.lookups.item, ROUTE_TABLE.lookups.category, paths.storePage.path]);
+    for (const slug of STORE_PAGE_SLUGS) expect(prerendered.has(paths.storePage.getHref(slug)), slug).toBe(true);
     const appPaths = Object.values(paths)
       .map((entry) => ('path' in entry ? entry.path : ''))
       .filter((path) => path.startsWith('/'));

@@ -1,11 +1,10 @@
 import { matchRoutes, type RouteObject } from 'react-router';
-import { paths, STORE_PAGE_SLUGS } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { RootLayout } from './layout/root-layout.tsx';
 import { lazyRoute } from './lazy-route.tsx';
 import { HomeRoute } from './routes/home.tsx';
 
 const catalog = lazyRoute(async () => (await import('./routes/catalog.tsx')).CatalogRoute);
-const storePage = lazyRoute(async () => (await import('./routes/store-page.tsx')).StorePageRoute);
 
 /** Routes other than home load on demand so the first page ships only what it needs. */
 export const routes: RouteObject[] = [
@@ -26,8 +25,8 @@ export const routes: RouteObject[] = [
       { path: paths.signUp.path, ...lazyRoute(async () => (await import('./routes/sign-up.tsx')).SignUpRoute) },
       { path: paths.forgotPassword.path, ...lazyRoute(async () => (await import('./routes/forgot-password.tsx')).ForgotPasswordRoute) },
       { path: paths.resetPassword.path, ...lazyRoute(async () => (await import('./routes/reset-password.tsx')).ResetPasswordRoute) },
-      // One explicit route per store page: an unknown address stays not found.
-      ...STORE_PAGE_SLUGS.map((slug) => ({ path: paths.storePage.getHref(slug), ...storePage })),
+      // Any other one-part address: a store page, or not found (the route tells them apart).
+      { path: paths.storePage.path, ...lazyRoute(async () => (await import('./routes/store-page.tsx')).StorePageRoute) },
       { path: paths.admin.path, ...lazyRoute(async () => (await import('./routes/admin.tsx')).AdminRoute) },
       { path: '*', ...lazyRoute(async () => (await import('./routes/not-found.tsx')).NotFoundRoute) },
     ],

@@ -1,6 +1,4 @@
-/** The shop's own pages (public.store_pages), each at an explicit address of its own. */
-export const STORE_PAGE_SLUGS = ['contact', 'delivery-and-returns', 'privacy', 'terms'] as const;
-export type StorePageSlug = (typeof STORE_PAGE_SLUGS)[number];
+import type { StorePageSlug } from './store-pages.ts';
 
 /** Every route path, defined once; links use getHref so no URL is written out by hand elsewhere. */
 export const paths = {
@@ -31,14 +29,12 @@ export const paths = {
   },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
-  /** A store page: '/contact', '/delivery-and-returns', '/privacy', '/terms' (the route's path too). */
-  storePage: { getHref: (slug: StorePageSlug) => `/${slug}` },
-  /** The store admin (staff only); its pages are routed inside it, relative to `/admin`. */
+  /**
+   * A store page: '/contact', '/delivery-and-returns', '/privacy', '/terms'. The route takes any
+   * one-part address the others leave (React Router ranks fixed paths first) and shows not-found
+   * for the rest, so the list of pages loads with that route, not with every page.
+   */
+  storePage: { path: '/:page', getHref: (slug: StorePageSlug) => `/${slug}` },
+  /** The store admin (staff only); its pages are routed inside it (src/config/admin-paths.ts). */
   admin: { path: '/admin/*', getHref: () => '/admin' },
-  adminItems: { path: 'items', getHref: () => '/admin/items' },
-  adminNewItem: { path: 'items/new', getHref: () => '/admin/items/new' },
-  adminItem: { path: 'items/:id', getHref: (id: number) => `/admin/items/${id}` },
-  adminNewProduct: { path: 'products/new', getHref: () => '/admin/products/new' },
-  adminProduct: { path: 'products/:id', getHref: (id: number) => `/admin/products/${id}` },
-  adminActivity: { path: 'activity', getHref: () => '/admin/activity' },
 } as const;

@@ -35,20 +35,24 @@ immutable
 parallel safe
 set search_path = ''
 as $$
-  select jsonb_typeof(sections) = 'array'
-    and jsonb_array_length(sections) between 1 and 30
+  -- "is distinct from" so a missing key fails the check instead of making it null (which passes);
+  -- !~ '\S' so text of nothing but spaces or line breaks counts as empty.
+  select case when jsonb_typeof(sections) = 'array' then
+    jsonb_array_length(sections) between 1 and 30
     and not exists (
       select 1 from jsonb_array_elements(sections) as s (section)
-      where jsonb_typeof(s.section) <> 'object'
-         or jsonb_typeof(s.section -> 'heading') <> 'string'
-         or length(btrim(s.section ->> 'heading')) not between 1 and 120
-         or jsonb_typeof(s.section -> 'paragraphs') <> 'array'
+      where jsonb_typeof(s.section) is distinct from 'object'
+         or jsonb_typeof(s.section -> 'heading') is distinct from 'string'
+         or (s.section ->> 'heading') !~ '\S' or length(btrim(s.section ->> 'heading')) > 120
+         or jsonb_typeof(s.section -> 'paragraphs') is distinct from 'array'
          or jsonb_array_length(s.section -> 'paragraphs') not between 1 and 30
          or exists (
            select 1 from jsonb_array_elements(s.section -> 'paragraphs') as p (paragraph)
-           where jsonb_typeof(p.paragraph) <> 'string' or length(btrim(p.paragraph #>> '{}')) not between 1 and 2000
+           where jsonb_typeof(p.paragraph) is distinct from 'string'
+              or (p.paragraph #>> '{}') !~ '\S' or length(btrim(p.paragraph #>> '{}')) > 2000
          )
     )
+  else false end
 $$;
 
 create table public.store_pages (

@@ -54,6 +54,10 @@ describe('store pages', () => {
     ['a paragraph that is null', [section('Returns', ['Text.', null])]],
     ['a blank paragraph', [section('Returns', ['Text.', '   '])]],
     ['a paragraph over 2000 characters', [section('Returns', ['y'.repeat(2001)])]],
+    ['a section without a heading', [{ paragraphs: ['Text.'] }]],
+    ['a section without paragraphs', [{ heading: 'Returns' }]],
+    ['a heading of line breaks only', [section('\n\n', ['Text.'])]],
+    ['a paragraph of line breaks only', [section('Returns', ['Text.', '\n\t\n'])]],
   ])('refuse %s', async (_, sections) => {
     expect(await validSections(sections)).toBe(false);
   });

@@ -7,7 +7,7 @@ export function SiteFooter() {
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:px-6 lg:flex-row lg:items-center lg:justify-between">
         <p>Lumen — a calm catalog. No payments: orders are requests we confirm by e-mail.</p>
         <nav aria-label="Footer">
-          <ul className="flex flex-wrap gap-x-4 gap-y-2">
+          <ul className="flex flex-wrap gap-4">
             {[
               [paths.catalog.getHref(), 'Browse the catalog'],
               [paths.account.getHref(), 'Your account'],

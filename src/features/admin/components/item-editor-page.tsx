@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { CardSection } from '@/components/ui/card-section';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { useCreateItem } from '../api/save-item.ts';
 import { ItemForm } from './item-form.tsx';
 import { BackToItems, VariantRoutePage, type ArrivalNote } from './product-page.tsx';
@@ -30,7 +30,7 @@ function NewItem({ userId }: { userId: string }) {
         <h1 className="text-3xl font-semibold tracking-tight">New item</h1>
         <p className="mt-1 text-muted-foreground">
           A single item, on sale as soon as it is created. To prepare a product with variants before shoppers see it,{' '}
-          <Link to={paths.adminNewProduct.getHref()} className="text-primary underline underline-offset-4">
+          <Link to={adminPaths.newProduct.getHref()} className="text-primary underline underline-offset-4">
             create a new product
           </Link>{' '}
           instead: it starts as a draft.
@@ -43,7 +43,7 @@ function NewItem({ userId }: { userId: string }) {
           submitLabel="Create item"
           onSubmit={async (input) => {
             const created = await create.mutateAsync(input);
-            void navigate(paths.adminItem.getHref(created.id), { state: { arrival: 'item-created' satisfies ArrivalNote } });
+            void navigate(adminPaths.item.getHref(created.id), { state: { arrival: 'item-created' satisfies ArrivalNote } });
           }}
         />
       </CardSection>

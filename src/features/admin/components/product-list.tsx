@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { inputClass } from '@/components/ui/text-field';
-import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/utils/cn';
 import { formatPrice, pluralize } from '@/utils/format';
@@ -82,13 +82,13 @@ export function ProductList({ userId }: { userId: string }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" asChild>
-            <Link to={paths.adminNewItem.getHref()}>
+            <Link to={adminPaths.newItem.getHref()}>
               <Plus aria-hidden="true" />
               New item
             </Link>
           </Button>
           <Button asChild>
-            <Link to={paths.adminNewProduct.getHref()}>
+            <Link to={adminPaths.newProduct.getHref()}>
               <Plus aria-hidden="true" />
               New product
             </Link>
@@ -183,7 +183,7 @@ function ProductRow({ product }: { product: AdminProductRow }) {
         <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-4">
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-center gap-2">
-              <Link to={paths.adminProduct.getHref(product.id)} className="font-medium [overflow-wrap:anywhere] hover:underline">
+              <Link to={adminPaths.product.getHref(product.id)} className="font-medium [overflow-wrap:anywhere] hover:underline">
                 {product.title}
               </Link>
               <PublicationBadge published={published} />
@@ -199,7 +199,7 @@ function ProductRow({ product }: { product: AdminProductRow }) {
         <ul aria-label={`Variants of ${product.title}`} className="flex flex-col gap-1 sm:pl-[3.25rem]">
           {product.variants.map((variant) => (
             <li key={variant.id} className="flex flex-col gap-0.5 border-l-2 border-border py-1 pl-3 sm:flex-row sm:items-center sm:gap-4">
-              <Link to={paths.adminItem.getHref(variant.id)} className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere] hover:underline">
+              <Link to={adminPaths.item.getHref(variant.id)} className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere] hover:underline">
                 {variantLabel(variant, product.title)}
               </Link>
               <VariantFacts variant={variant} />

@@ -10,6 +10,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { cn } from '@/utils/cn';
 import { formatPrice, pluralize } from '@/utils/format';
 import { getAdminItemQueryOptions, useAdminItem, type AdminItem } from '../api/admin-items.ts';
@@ -36,7 +37,7 @@ const ARRIVAL_NOTES: Record<ArrivalNote, string> = {
 export function BackToItems() {
   return (
     <Button variant="link" size="inline" asChild className="self-start">
-      <Link to={paths.adminItems.getHref()}>
+      <Link to={adminPaths.items.getHref()}>
         <ArrowLeft aria-hidden="true" />
         All items
       </Link>
@@ -94,7 +95,7 @@ function NewProduct({ userId }: { userId: string }) {
         userId={userId}
         onSubmit={async (input) => {
           const productId = await create.mutateAsync(input);
-          void navigate(paths.adminProduct.getHref(productId), { state: { arrival: 'product-created' satisfies ArrivalNote } });
+          void navigate(adminPaths.product.getHref(productId), { state: { arrival: 'product-created' satisfies ArrivalNote } });
         }}
       />
     </>
@@ -195,7 +196,7 @@ function VariantsCard({ userId, product, selectedId }: { userId: string; product
               <ItemThumbnail path={variant.image_paths[0]} size="sm" />
               <div className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-x-4 gap-y-1">
                 <Link
-                  to={paths.adminItem.getHref(variant.id)}
+                  to={adminPaths.item.getHref(variant.id)}
                   aria-current={current ? 'page' : undefined}
                   className="font-medium [overflow-wrap:anywhere] hover:underline aria-[current=page]:underline"
                 >
@@ -224,7 +225,7 @@ function VariantsCard({ userId, product, selectedId }: { userId: string; product
             onSubmit={async (input) => {
               const created = await create.mutateAsync({ product, input });
               setAdding(false);
-              void navigate(paths.adminItem.getHref(created.id), { state: { arrival: 'variant-added' satisfies ArrivalNote } });
+              void navigate(adminPaths.item.getHref(created.id), { state: { arrival: 'variant-added' satisfies ArrivalNote } });
             }}
           />
           <div>

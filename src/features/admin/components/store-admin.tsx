@@ -2,6 +2,7 @@ import { ClipboardList, History, Package } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useRoutes } from 'react-router';
 import { paths } from '@/config/paths';
+import { adminPaths } from '@/config/admin-paths';
 import { cn } from '@/utils/cn';
 import { ActivityLog } from './activity-log.tsx';
 import { ItemEditorPage } from './item-editor-page.tsx';
@@ -11,8 +12,8 @@ import { OrderBoard } from './order-board.tsx';
 
 const SECTIONS = [
   { label: 'Orders', href: paths.admin.getHref(), icon: ClipboardList, end: true },
-  { label: 'Items', href: paths.adminItems.getHref(), icon: Package, end: false },
-  { label: 'Activity', href: paths.adminActivity.getHref(), icon: History, end: false },
+  { label: 'Items', href: adminPaths.items.getHref(), icon: Package, end: false },
+  { label: 'Activity', href: adminPaths.activity.getHref(), icon: History, end: false },
 ] as const;
 
 /**
@@ -23,12 +24,12 @@ const SECTIONS = [
 export function StoreAdmin({ userId, notFound }: { userId: string; notFound: ReactNode }) {
   const page = useRoutes([
     { index: true, element: <OrderBoard userId={userId} /> },
-    { path: paths.adminItems.path, element: <ProductList userId={userId} /> },
-    { path: paths.adminNewProduct.path, element: <ProductRoutePage userId={userId} notFound={notFound} /> },
-    { path: paths.adminProduct.path, element: <ProductRoutePage userId={userId} notFound={notFound} /> },
-    { path: paths.adminNewItem.path, element: <ItemEditorPage userId={userId} notFound={notFound} /> },
-    { path: paths.adminItem.path, element: <ItemEditorPage userId={userId} notFound={notFound} /> },
-    { path: paths.adminActivity.path, element: <ActivityLog userId={userId} /> },
+    { path: adminPaths.items.path, element: <ProductList userId={userId} /> },
+    { path: adminPaths.newProduct.path, element: <ProductRoutePage userId={userId} notFound={notFound} /> },
+    { path: adminPaths.product.path, element: <ProductRoutePage userId={userId} notFound={notFound} /> },
+    { path: adminPaths.newItem.path, element: <ItemEditorPage userId={userId} notFound={notFound} /> },
+    { path: adminPaths.item.path, element: <ItemEditorPage userId={userId} notFound={notFound} /> },
+    { path: adminPaths.activity.path, element: <ActivityLog userId={userId} /> },
     { path: '*', element: notFound },
   ]);
   return (

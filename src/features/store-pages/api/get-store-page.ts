@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StorePageSlug } from '@/config/paths';
+import type { StorePageSlug } from '@/config/store-pages';
 import { getSupabase } from '@/lib/supabase';
 import { parsePageSections, type StorePage } from './store-page-schemas.ts';
 

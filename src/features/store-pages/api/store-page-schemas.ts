@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { StorePageSlug } from '@/config/paths';
+import type { StorePageSlug } from '@/config/store-pages';
 import type { Tables } from '@/types/database';
 
 /**

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import type { StoreProfile } from '../api/store-page-schemas.ts';
-import { postalLines, readablePhone, telHref } from '../utils/store-contact.ts';
+import type { StoreContact } from '../api/get-store-profile.ts';
 
 const LINK = 'font-medium text-primary underline underline-offset-4 [overflow-wrap:anywhere]';
 
@@ -27,10 +26,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The shop's postal address, under `name` when given. */
-function PostalAddress({ name, profile }: { name?: string; profile: StoreProfile }) {
+function PostalAddress({ name, profile }: { name?: string; profile: StoreContact }) {
   return (
     <address className="not-italic">
-      {(name ? [name, ...postalLines(profile)] : postalLines(profile)).map((line) => (
+      {(name ? [name, ...profile.postalLines] : profile.postalLines).map((line) => (
         <span key={line} className="block">
           {line}
         </span>
@@ -47,16 +46,17 @@ function Email({ address }: { address: string }) {
   );
 }
 
-function Phone({ phone }: { phone: string }) {
+/** The stored E.164 form is already what a tel: link dials. */
+function Phone({ phone, readable }: { phone: string; readable: string | null }) {
   return (
-    <a className={LINK} href={telHref(phone)}>
-      {readablePhone(phone)}
+    <a className={LINK} href={`tel:${phone}`}>
+      {readable ?? phone}
     </a>
   );
 }
 
 /** How to reach the shop: e-mail, phone and post, each a link where a device can act on it. */
-export function ContactDetails({ profile }: { profile: StoreProfile }) {
+export function ContactDetails({ profile }: { profile: StoreContact }) {
   return (
     <DetailsSection id="contact-details-heading" title="Contact details">
       <Detail label="E-mail">
@@ -64,7 +64,7 @@ export function ContactDetails({ profile }: { profile: StoreProfile }) {
       </Detail>
       {profile.phone ? (
         <Detail label="Phone">
-          <Phone phone={profile.phone} />
+          <Phone phone={profile.phone} readable={profile.readablePhone} />
         </Detail>
       ) : null}
       <Detail label="Post">
@@ -75,7 +75,7 @@ export function ContactDetails({ profile }: { profile: StoreProfile }) {
 }
 
 /** Who runs the shop, as a shop must say: company, registered address, its numbers and how to reach it. */
-export function Imprint({ profile }: { profile: StoreProfile }) {
+export function Imprint({ profile }: { profile: StoreContact }) {
   return (
     <DetailsSection id="imprint-heading" title="Imprint">
       <Detail label="Company">{profile.legal_name}</Detail>
@@ -89,7 +89,7 @@ export function Imprint({ profile }: { profile: StoreProfile }) {
       </Detail>
       {profile.phone ? (
         <Detail label="Phone">
-          <Phone phone={profile.phone} />
+          <Phone phone={profile.phone} readable={profile.readablePhone} />
         </Detail>
       ) : null}
     </DetailsSection>

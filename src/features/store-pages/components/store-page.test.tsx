@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StorePageSlug } from '@/config/paths';
+import type { StorePageSlug } from '@/config/store-pages';
 import { getSupabase } from '@/lib/supabase';
 import type { StoreProfile } from '../api/store-page-schemas.ts';
 import { StorePageView } from './store-page.tsx';

@@ -3,11 +3,12 @@ import { OfflineMessage } from '@/components/layout/offline-message';
 import { PageTitle } from '@/components/layout/page-title';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { paths, type StorePageSlug } from '@/config/paths';
+import { paths } from '@/config/paths';
+import type { StorePageSlug } from '@/config/store-pages';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { useStorePage } from '../api/get-store-page.ts';
 import { useStoreProfile } from '../api/get-store-profile.ts';
-import { updatedOn } from '../utils/store-contact.ts';
+import { updatedOn } from '../utils/updated-on.ts';
 import { PageSections } from './page-sections.tsx';
 import { ContactDetails, Imprint } from './store-details.tsx';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { postalLines, readablePhone, telHref, updatedOn } from './store-contact.ts';
+import { postalLines, readablePhone } from './store-contact.ts';
+import { updatedOn } from './updated-on.ts';
 
 describe('store contact formatting', () => {
-  it('groups a stored phone the way its country writes numbers, and dials the stored form', () => {
+  it('groups a stored phone the way its country writes numbers', () => {
     expect(readablePhone('+35315550142')).toBe('+353 1 555 0142');
     expect(readablePhone('+493012345678')).toBe('+49 30 12345678');
-    expect(telHref('+35315550142')).toBe('tel:+35315550142');
   });
 
   it('leaves a number it cannot place as stored', () => {

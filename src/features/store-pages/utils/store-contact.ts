@@ -11,18 +11,7 @@ export function readablePhone(phone: string): string {
   return parsePhoneNumberFromString(phone, phoneMetadata)?.formatInternational() ?? phone;
 }
 
-/** The number to dial: the stored E.164 form, which is already what a tel: link wants. */
-export const telHref = (phone: string) => `tel:${phone}`;
-
 /** The postal address as lines: street, postcode and city, country. */
 export function postalLines(profile: Pick<StoreProfile, 'address_line1' | 'postcode' | 'city' | 'country'>): string[] {
   return [profile.address_line1, `${profile.postcode} ${profile.city}`, countryName(profile.country)];
 }
-
-const updatedFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' });
-
-/**
- * "27 November 2026". In UTC, so the prerendered page and every visitor's browser agree on the
- * day (the app hydrates the prerendered markup, which must match).
- */
-export const updatedOn = (timestamp: string) => updatedFormat.format(new Date(timestamp));
