@@ -29,7 +29,7 @@ export class TemplateError extends Error {}
 
 const SUPPORTED = `the local backend renders only literal HTML with {{ .Name }} variables (${TEMPLATE_VARIABLES.join(', ')})`;
 
-// ── Go's escapers (html/template: html.go, url.go) ────────────────────────────────────────────
+// ── Go's escapers (html/template's HTML and URL escapers) ──────────────────────────────────────────
 
 const HTML_REPLACEMENTS: Record<string, string> = { '\0': '\uFFFD', '"': '&#34;', '&': '&amp;', "'": '&#39;', '+': '&#43;', '<': '&lt;', '>': '&gt;' };
 
