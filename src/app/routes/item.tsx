@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { OfflineMessage } from '@/components/layout/offline-message';
 import { PageTitle } from '@/components/layout/page-title';
+import { summarize } from '@/utils/summarize';
 import { KEEP_SCROLL } from '@/app/layout/keep-scroll';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -86,7 +87,7 @@ export function ItemRoute() {
 
   return (
     <>
-      <PageTitle title={item.data.title} description={item.data.description.slice(0, 160)} />
+      <PageTitle title={item.data.title} description={summarize(item.data.description)} />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted-foreground">
         <Link to={paths.catalog.getHref()} className="hover:underline">
           Catalog
