@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { OfflineMessage } from '@/components/layout/offline-message';
 import { PageTitle } from '@/components/layout/page-title';
 import { summarize } from '@/utils/summarize';
@@ -17,6 +17,7 @@ import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { useOnlineStatus } from '@/hooks/use-online-status';
 import { ItemPageSaveButton } from '../layout/saved-widgets.tsx';
 import { NotFoundRoute } from './not-found.tsx';
+import { CategoryBreadcrumb } from '@/features/catalog/components/category-breadcrumb';
 
 function ItemSkeleton() {
   return (
@@ -88,19 +89,7 @@ export function ItemRoute() {
   return (
     <>
       <PageTitle title={item.data.title} description={summarize(item.data.description)} />
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted-foreground">
-        <Link to={paths.catalog.getHref()} className="hover:underline">
-          Catalog
-        </Link>
-        {category ? (
-          <>
-            {' / '}
-            <Link to={paths.catalog.getHref(category.slug)} className="hover:underline">
-              {category.name}
-            </Link>
-          </>
-        ) : null}
-      </nav>
+      <CategoryBreadcrumb category={category} />
       <ItemDetails
         item={item.data}
         categoryName={category?.name}

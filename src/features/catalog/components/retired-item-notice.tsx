@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { retiredItemHeading, type RetiredItem } from '../api/get-retired-item.ts';
 import { listItemsQueryOptions, type ListItemsParams } from '../api/list-items.ts';
 import { ItemGrid, ItemGridSkeleton } from './item-grid.tsx';
+import { CategoryBreadcrumb } from './category-breadcrumb.tsx';
 
 /** One row of cards at desktop width, two rows of two on a phone. */
 const SIMILAR_COUNT = 4;
@@ -31,19 +32,7 @@ export function RetiredItemNotice({ item }: { item: RetiredItem }) {
 
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted-foreground">
-        <Link to={paths.catalog.getHref()} className="hover:underline">
-          Catalog
-        </Link>
-        {category ? (
-          <>
-            {' / '}
-            <Link to={paths.catalog.getHref(category.slug)} className="hover:underline">
-              {category.name}
-            </Link>
-          </>
-        ) : null}
-      </nav>
+      <CategoryBreadcrumb category={category} />
       <section aria-labelledby="retired-heading" className="flex flex-col items-start gap-4">
         <h1 id="retired-heading" className="text-3xl font-semibold tracking-tight text-balance [overflow-wrap:anywhere]">
           {retiredItemHeading(item)}

@@ -55,10 +55,10 @@ function Phone({ phone, readable }: { phone: string; readable: string | null }) 
   );
 }
 
-/** How to reach the shop: e-mail, phone and post, each a link where a device can act on it. */
-export function ContactDetails({ profile }: { profile: StoreContact }) {
+/** The shop's e-mail, and its phone when it has one. */
+function EmailAndPhone({ profile }: { profile: StoreContact }) {
   return (
-    <DetailsSection id="contact-details-heading" title="Contact details">
+    <>
       <Detail label="E-mail">
         <Email address={profile.contact_email} />
       </Detail>
@@ -67,6 +67,15 @@ export function ContactDetails({ profile }: { profile: StoreContact }) {
           <Phone phone={profile.phone} readable={profile.readablePhone} />
         </Detail>
       ) : null}
+    </>
+  );
+}
+
+/** How to reach the shop: e-mail, phone and post, each a link where a device can act on it. */
+export function ContactDetails({ profile }: { profile: StoreContact }) {
+  return (
+    <DetailsSection id="contact-details-heading" title="Contact details">
+      <EmailAndPhone profile={profile} />
       <Detail label="Post">
         <PostalAddress name={profile.name} profile={profile} />
       </Detail>
@@ -84,14 +93,7 @@ export function Imprint({ profile }: { profile: StoreContact }) {
       </Detail>
       {profile.company_number ? <Detail label="Company number">{profile.company_number}</Detail> : null}
       {profile.vat_id ? <Detail label="VAT number">{profile.vat_id}</Detail> : null}
-      <Detail label="E-mail">
-        <Email address={profile.contact_email} />
-      </Detail>
-      {profile.phone ? (
-        <Detail label="Phone">
-          <Phone phone={profile.phone} readable={profile.readablePhone} />
-        </Detail>
-      ) : null}
+      <EmailAndPhone profile={profile} />
     </DetailsSection>
   );
 }
