@@ -4,6 +4,7 @@ import { generateItems } from '../supabase/seed/catalog-generator.ts';
 import { createUser, signInWithUi, uniqueEmail } from './account-helpers.ts';
 import { cartButton, itemRow, openCart } from './cart-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { summarize } from '../src/utils/summarize.ts';
 
 /**
  * Hostile strings in every place the app shows text it did not write: catalog data, the search
@@ -80,7 +81,7 @@ test.describe('XSS probes render as inert text', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
       for (const probe of PROBES) await expect(page.getByRole('main')).toContainText(probe);
       await expect(page).toHaveTitle(`${title}${SITE}`);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', description.slice(0, 160));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', summarize(description));
       await expectInert(page);
 
       // Results page: the card's title is text.
