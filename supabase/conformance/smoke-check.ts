@@ -338,8 +338,34 @@ async function checkSite(siteUrl: string, api: string, get: Fetcher, check: Chec
       'site SPA fallback',
       problems.length > 0 ? 'fail' : 'pass',
       problems.length > 0
-        ? `${problems.join('; ')}: serve dist/<route>/index.html where it exists and dist/app-shell.html for every other path (dist/_redirects)`
+        ? `${problems.join('; ')}: serve dist/<route>/index.html where it exists and dist/app-shell.html for the app's own pages (dist/_redirects)`
         : `${PRERENDERED_LINKS.join(', ')} prerendered; ${APP_LINKS.join(', ')} the app shell`,
+    );
+  });
+
+  await check('site statuses', async () => {
+    const problems: string[] = [];
+    const notes: string[] = [];
+    // An address no build ever had: the not-found page with a real 404, never the app with 200.
+    const unknown = `/no-such-page-${Date.now().toString(36)}/here`;
+    const missing = await get(`${site}${unknown}`);
+    const missingBody = await readBody(missing);
+    if (missing.status !== 404) problems.push(`${unknown} answered ${missing.status} (want 404: the last rule of dist/_redirects, or 404.html with 404)`);
+    else if (entryScript(missingBody) !== entryScript(indexHtml)) notes.push(`${unknown} answered 404, but not with this build's 404.html`);
+    const sitemap = await get(`${site}/sitemap.xml`);
+    const sitemapXml = await readBody(sitemap);
+    if (sitemap.status !== 200 || !/<(urlset|sitemapindex)\b/.test(sitemapXml)) problems.push(`/sitemap.xml answered ${sitemap.status} without a sitemap`);
+    else {
+      const first = /<loc>([^<]+)<\/loc>/.exec(sitemapXml)?.[1];
+      if (first && new URL(first).origin !== site) notes.push(`the sitemap's addresses are on ${new URL(first).origin}: build with SITE_URL=${site}`);
+    }
+    const robots = await get(`${site}/robots.txt`);
+    const robotsText = await readBody(robots);
+    if (robots.status !== 200 || !/^Sitemap: /m.test(robotsText)) problems.push(`/robots.txt answered ${robots.status} without a Sitemap line`);
+    record(
+      'site statuses',
+      problems.length > 0 ? 'fail' : notes.length > 0 ? 'warn' : 'pass',
+      problems.length > 0 ? problems.join('; ') : notes.length > 0 ? notes.join('; ') : 'unknown addresses answer 404; sitemap.xml and robots.txt served',
     );
   });
 

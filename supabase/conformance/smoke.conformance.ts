@@ -15,7 +15,7 @@ describe('smoke check against the target', () => {
     expect(results.filter((r) => r.status === 'fail')).toEqual([]);
     const checks = results.map((r) => r.check);
     expect(checks).toEqual(expect.arrayContaining(['auth settings', 'catalog (rpc search_items)', 'item images', 'function order-confirmation', 'function delete-account', 'realtime websocket']));
-    if (siteUrl) expect(checks).toEqual(expect.arrayContaining(['site index.html', 'site CSP', 'site SPA fallback', 'site assets']));
+    if (siteUrl) expect(checks).toEqual(expect.arrayContaining(['site index.html', 'site CSP', 'site SPA fallback', 'site statuses', 'site assets']));
   });
 
   it('fails the catalog, images and realtime with a key the project does not know', async () => {
