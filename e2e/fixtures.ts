@@ -8,6 +8,26 @@ export interface PageProblems {
 }
 
 /**
+ * Records a page's uncaught errors, console errors and CSP violations in `problems`; for pages a
+ * test opens in a browser context of its own (the fixture below watches its own context's pages).
+ * A document the server answers as not found (404) or gone (410) is what the test asked for:
+ * Chromium logs its status as a console error, which is not the app's.
+ */
+export function watchPage(page: Page, problems: PageProblems): void {
+  const missingDocuments = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().isNavigationRequest() && [404, 410].includes(response.status())) missingDocuments.add(response.url());
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (text.startsWith('Failed to load resource') && missingDocuments.has(message.location().url)) return;
+    (text.startsWith('CSP violation') ? problems.cspViolations : problems.consoleErrors).push(text);
+  });
+  page.on('pageerror', (error) => problems.pageErrors.push(error.message));
+}
+
+/**
  * Every test fails on an uncaught error, a console error or a CSP violation in any page it
  * opened (epic-stack's "noisy tests fail"). Tests that expect one take it out of `problems`.
  */
@@ -20,21 +40,7 @@ export const test = base.extend<{ problems: PageProblems }>({
           console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
         });
       });
-      // A page the server answers as not found (404) or gone (410) is what the test asked for:
-      // Chromium logs its status as a console error, which is not the app's.
-      const missingDocuments = new Set<string>();
-      const watch = (page: Page) => {
-        page.on('response', (response) => {
-          if (response.request().isNavigationRequest() && [404, 410].includes(response.status())) missingDocuments.add(response.url());
-        });
-        page.on('console', (message) => {
-          if (message.type() !== 'error') return;
-          const text = message.text();
-          if (text.startsWith('Failed to load resource') && missingDocuments.has(message.location().url)) return;
-          (text.startsWith('CSP violation') ? problems.cspViolations : problems.consoleErrors).push(text);
-        });
-        page.on('pageerror', (error) => problems.pageErrors.push(error.message));
-      };
+      const watch = (page: Page) => watchPage(page, problems);
       context.pages().forEach(watch);
       context.on('page', watch);
       await use(problems);

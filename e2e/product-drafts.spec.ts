@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { forgiveFailedResponses, makePng, signInWithUi } from './account-helpers.ts';
-import { DESKTOP, expect, expectNoAxeViolations, test, type PageProblems } from './fixtures.ts';
+import { DESKTOP, expect, expectNoAxeViolations, test, watchPage, type PageProblems } from './fixtures.ts';
 
 // Products as drafts in the store admin: staff create one with its first variant, shoppers cannot
 // find or open it, a publish without a picture is refused with what is missing, and publishing
@@ -19,10 +19,7 @@ function uniqueWord(): string {
 async function openPage(browser: Browser, viewport: { width: number; height: number }, colorScheme: 'light' | 'dark', problems: PageProblems): Promise<Page> {
   const context = await browser.newContext({ viewport, colorScheme });
   const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.pageErrors.push(error.message));
+  watchPage(page, problems);
   return page;
 }
 

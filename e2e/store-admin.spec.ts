@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createUser, makePng, signInWithUi, uniqueEmail } from './account-helpers.ts';
 import { accessToken, asUser, cartButton, fillDelivery, ORDER_PAGE_URL, orderByReference, orderReferenceOf } from './cart-helpers.ts';
-import { DESKTOP, expect, expectNoAxeViolations, test, type PageProblems } from './fixtures.ts';
+import { DESKTOP, expect, expectNoAxeViolations, test, watchPage, type PageProblems } from './fixtures.ts';
 
 // The store admin end to end (issue 18). Runs in its own Playwright project after every other
 // spec (playwright.config.ts): it adds an item to the catalog, which the catalog specs count.
@@ -28,10 +28,7 @@ function uniqueWord(): string {
 async function signedInPage(browser: Browser, viewport: { width: number; height: number }, email: string, password: string, problems: PageProblems) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.pageErrors.push(error.message));
+  watchPage(page, problems);
   await signInWithUi(page, email, password);
   await expect(page).toHaveURL(/\/account$/);
   return page;
