@@ -54,16 +54,9 @@ export interface SiteData {
 
 const PAGE_SIZE = 1000;
 
-interface ItemRow {
-  slug: string;
-  title: string;
-  description: string;
-  price_cents: number;
-  currency: string;
-  stock: number;
-  image_paths: string[];
+/** A variant as the API answers it: the category and the options are resolved into SiteItem's shape. */
+interface ItemRow extends Pick<SiteItem, 'slug' | 'title' | 'description' | 'price_cents' | 'currency' | 'stock' | 'image_paths' | 'updated_at'> {
   options: unknown;
-  updated_at: string;
   category_id: number | null;
   product: { slug: string; title: string; category_id: number | null; updated_at: string } | null;
 }
