@@ -85,11 +85,9 @@ function documentFor(template: string, url: string | null, page: RenderedPage, e
   if (/<script/i.test(page.head + page.body)) throw new Error(`${url ?? 'the app shell'}: the rendered markup has a <script>, which the CSP would refuse`);
   const root = url === null ? '<div id="root">' : `<div id="root" ${PRERENDERED_ATTRIBUTE}="${url.replaceAll('"', '&quot;')}">`;
   const state = `<script type="application/json" id="${STATE_SCRIPT_ID}">${serializeState(page.state)}</script>`;
-  // A page that says itself it is not for search engines (the not-found page) needs no second robots tag.
-  const added = page.head.includes('name="robots"') ? extraHead.replace(NOINDEX, '') : extraHead;
   const withHead = page.head
-    ? template.replace(/<title>[^<]*<\/title>/, () => page.head + added)
-    : template.replace('</head>', () => `${added}</head>`);
+    ? template.replace(/<title>[^<]*<\/title>/, () => page.head + extraHead)
+    : template.replace('</head>', () => `${extraHead}</head>`);
   return withHead.replace('<div id="root"></div>', `${root}${page.body}</div>${state}`);
 }
 
@@ -131,8 +129,11 @@ export async function prerenderSite(rootDir: string, distDir: string, log: (line
     }
     // Not hydrated (rendered for another address): the header and a skeleton, then the app. They
     // answer for addresses they were not made for, so search engines are told not to index them.
-    await writeFile(path.join(distDir, APP_SHELL), documentFor(template, null, await renderPage('/account'), NOINDEX));
-    await writeFile(path.join(distDir, '404.html'), documentFor(template, null, await renderPage('/404'), NOINDEX));
+    for (const [file, url] of [[APP_SHELL, '/account'], ['404.html', '/404']] as const) {
+      const page = await renderPage(url);
+      // The not-found page says so itself; the app shell needs the tag added.
+      await writeFile(path.join(distDir, file), documentFor(template, null, page, page.head.includes('name="robots"') ? '' : NOINDEX));
+    }
     for (const sitemap of sitemapFiles(data, addresses.site)) await writeFile(path.join(distDir, sitemap.name), sitemap.xml);
     await writeFile(path.join(distDir, 'robots.txt'), robotsTxt(addresses.site, privatePrefixes()));
     return routes.length;

@@ -112,13 +112,16 @@ export async function createStaticApp(distDir: string, options: StaticAppOptions
 
   const notFoundPage = (await isFile(path.join(root, NOT_FOUND_PAGE))) ? path.join(root, NOT_FOUND_PAGE) : fallback;
 
-  /** The request's path, decoded, and where in dist it points; null when it is malformed or leaves dist. */
-  function locate(c: Context): { requestPath: string; filePath: string } | null {
+  /**
+   * The request's path, decoded, and where in dist it points: 'malformed' for broken percent
+   * encoding, null for a path that leaves dist.
+   */
+  function locate(c: Context): { requestPath: string; filePath: string } | 'malformed' | null {
     let requestPath: string;
     try {
       requestPath = decodeURIComponent(new URL(c.req.url).pathname);
     } catch {
-      return null;
+      return 'malformed';
     }
     const filePath = path.join(root, path.normalize(requestPath));
     return filePath === root || filePath.startsWith(root + path.sep) ? { requestPath, filePath } : null;
@@ -127,8 +130,9 @@ export async function createStaticApp(distDir: string, options: StaticAppOptions
   /** A prerendered route's page: /catalog → catalog/index.html ("/" → index.html). */
   async function prerenderedPage(c: Context): Promise<string | null> {
     const located = locate(c);
-    const page = located && path.join(located.filePath, 'index.html');
-    return page && (await isFile(page)) ? page : null;
+    if (located === null || located === 'malformed') return null;
+    const page = path.join(located.filePath, 'index.html');
+    return (await isFile(page)) ? page : null;
   }
 
   /** Every address that is not a file of the build, answered by what it is (the build's route table). */
@@ -163,18 +167,16 @@ export async function createStaticApp(distDir: string, options: StaticAppOptions
     if (prerendered) return send(c, prerendered, 'no-cache');
     // A missing file with an extension is a real 404, not an app route. Only a plausible
     // extension counts: "/items/a.__b=1" is an app URL (the app shows its own not-found page).
-    if (/^\.[A-Za-z0-9]{1,12}$/.test(path.extname(locate(c)?.requestPath ?? ''))) return c.text('Not found', 404);
+    const located = locate(c);
+    const requestPath = located === null || located === 'malformed' ? '' : located.requestPath;
+    if (/^\.[A-Za-z0-9]{1,12}$/.test(path.extname(requestPath))) return c.text('Not found', 404);
     // Builds from before the route table answer every other address with the app.
     return routes ? send(c, notFoundPage, 'no-cache', 404) : send(c, fallback, 'no-cache');
   });
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
-    try {
-      decodeURIComponent(new URL(c.req.url).pathname);
-    } catch {
-      return c.text('Bad request: malformed URL encoding', 400);
-    }
     const located = locate(c);
+    if (located === 'malformed') return c.text('Bad request: malformed URL encoding', 400);
     if (located && !located.requestPath.endsWith('/') && (await isFile(located.filePath))) {
       return send(c, located.filePath, located.requestPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
