@@ -201,6 +201,25 @@ function doesDatabaseWork(prefix: string, path: string): boolean {
 }
 
 /**
+ * Waits in `key`'s lane for a slot: the slot's release once admitted, the refusal when the line is
+ * full, or 'gone' when the client went away while waiting (it has left the line; nobody reads an
+ * answer, and 499 is the status proxies log for that).
+ */
+export async function waitForTurn(admission: FairAdmission, key: string, c: Context): Promise<Release | Refusal | 'gone'> {
+  const entry = admission.enter(key);
+  if (entry.state === 'refused') return entry.refusal;
+  if (entry.state === 'admitted') return entry.release;
+  const stopWatching = whenClientGone(c, () => entry.leave());
+  try {
+    return await entry.admitted;
+  } catch {
+    return 'gone';
+  } finally {
+    stopWatching();
+  }
+}
+
+/**
  * The gateway step that makes database work wait its turn in `admission` (mounted per API prefix,
  * after the body limits). A request's body is read in full first (within the service's body
  * limit): a slow sender must not hold a slot while its bytes trickle in. A request admitted holds
@@ -220,26 +239,14 @@ export function admissionGate(admission: FairAdmission, prefix: string, options:
     const method = c.req.method;
     // Cached by Hono: the service reads the same bytes (as text, JSON or a form) without a second read.
     if (method !== 'GET' && method !== 'HEAD') await c.req.arrayBuffer();
-    const entry = admission.enter(await admissionKey(c, options.keys, options.trustedHeader));
-    if (entry.state === 'refused') return overloadedAnswer(c, prefix, refusalText(entry.refusal, admission.options), admission.options.retryAfterSeconds);
-    let release: Release;
-    if (entry.state === 'admitted') release = entry.release;
-    else {
-      const stopWatching = whenClientGone(c, () => entry.leave());
-      try {
-        release = await entry.admitted;
-      } catch {
-        // Nobody reads this answer: the client is gone (499 is the status proxies log for that).
-        return new Response(null, { status: 499 });
-      } finally {
-        stopWatching();
-      }
-    }
-    heldSlots.set(c, release);
+    const turn = await waitForTurn(admission, await admissionKey(c, options.keys, options.trustedHeader), c);
+    if (turn === 'gone') return new Response(null, { status: 499 });
+    if (typeof turn !== 'function') return overloadedAnswer(c, prefix, refusalText(turn, admission.options), admission.options.retryAfterSeconds);
+    heldSlots.set(c, turn);
     try {
       await next();
     } finally {
-      release();
+      turn();
     }
   };
 }

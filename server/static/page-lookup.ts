@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
-import { admissionKey, type FairAdmission } from '../gateway/admission.ts';
+import { admissionKey, waitForTurn, type FairAdmission } from '../gateway/admission.ts';
 import type { PageLookup, PageStatus } from './static-app.ts';
 
 /** No slug is longer (items and categories are checked to 100 characters); a longer one needs no query. */
@@ -15,13 +15,14 @@ const MAX_SLUG_LENGTH = 200;
 export function databasePageLookup(ctx: Pick<ServerContext, 'db' | 'keys'>, admission: FairAdmission | null, trustedHeader?: string): PageLookup {
   async function admitted(c: Context, work: () => Promise<PageStatus>): Promise<PageStatus> {
     if (!admission) return work();
-    const entry = admission.enter(await admissionKey(c, ctx.keys, trustedHeader));
-    if (entry.state === 'refused') return 'busy';
-    const release = entry.state === 'admitted' ? entry.release : await entry.admitted;
+    const turn = await waitForTurn(admission, await admissionKey(c, ctx.keys, trustedHeader), c);
+    // A client gone while waiting reads no answer: nothing is asked.
+    if (turn === 'gone') return 'missing';
+    if (typeof turn !== 'function') return 'busy';
     try {
       return await work();
     } finally {
-      release();
+      turn();
     }
   }
 
