@@ -87,6 +87,7 @@ export async function runMigrations(
 // Serving a built single-page app: what the build writes for it and the headers it is served with.
 export { APP_SHELL, createStaticApp, NOT_FOUND_PAGE, type PageLookup, type PageStatus, type RouteTable } from './static/static-app.ts';
 export { databasePageLookup } from './static/page-lookup.ts';
+export { decodeEntities as decodeHtmlEntities } from './mail/html-text.ts';
 export { FairAdmission } from './gateway/admission.ts';
 export { contentSecurityPolicy, documentSecurityHeaders, type CspOptions } from './static/security-headers.ts';
 export { precompress } from './static/precompress.ts';

@@ -1,3 +1,4 @@
+import { decodeHtmlEntities } from '../../server/index.ts';
 import { serializeState } from '../../src/app/prerendered-page.ts';
 import type { SiteData } from './site-data.ts';
 import type { SiteRoute } from './site-routes.ts';
@@ -23,15 +24,13 @@ export interface PageSummary {
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', "'": '&#x27;' };
 const escapeAttribute = (value: string) => value.replace(/[&"<>']/g, (character) => ENTITIES[character] ?? character);
-const decodeEntities = (value: string) =>
-  value.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (entity) => ({ '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>', '&#x27;': "'", '&#39;': "'" })[entity] ?? entity);
 
 /** Reads the title and description back out of React's hoisted head markup. */
 export function pageSummaryOf(head: string): PageSummary {
   const title = /<title>([^<]*)<\/title>/.exec(head)?.[1];
   const description = /<meta name="description" content="([^"]*)"/.exec(head)?.[1];
   if (title === undefined || description === undefined) throw new Error(`the page's head has no <title> or description: ${head.slice(0, 200)}`);
-  return { title: decodeEntities(title), description: decodeEntities(description) };
+  return { title: decodeHtmlEntities(title), description: decodeHtmlEntities(description) };
 }
 
 const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeAttribute(content)}"/>`;
