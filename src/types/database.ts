@@ -67,6 +67,7 @@ export type Database = {
           after: Json | null
           at: string
           before: Json | null
+          context: Json | null
           entity: string
           entity_id: string
           id: number
@@ -78,6 +79,7 @@ export type Database = {
           after?: Json | null
           at?: string
           before?: Json | null
+          context?: Json | null
           entity: string
           entity_id: string
           id?: never
@@ -89,9 +91,31 @@ export type Database = {
           after?: Json | null
           at?: string
           before?: Json | null
+          context?: Json | null
           entity?: string
           entity_id?: string
           id?: never
+        }
+        Relationships: []
+      }
+      carriers: {
+        Row: {
+          code: string
+          name: string
+          sort_order: number
+          tracking_url: string | null
+        }
+        Insert: {
+          code: string
+          name: string
+          sort_order?: number
+          tracking_url?: string | null
+        }
+        Update: {
+          code?: string
+          name?: string
+          sort_order?: number
+          tracking_url?: string | null
         }
         Relationships: []
       }
@@ -164,6 +188,8 @@ export type Database = {
           featured: boolean
           id: number
           image_paths: string[]
+          low_stock: boolean
+          low_stock_threshold: number
           on_sale: boolean
           options: Json
           price_cents: number
@@ -183,6 +209,8 @@ export type Database = {
           featured?: boolean
           id?: never
           image_paths?: string[]
+          low_stock?: boolean
+          low_stock_threshold?: number
           on_sale?: boolean
           options?: Json
           price_cents: number
@@ -202,6 +230,8 @@ export type Database = {
           featured?: boolean
           id?: never
           image_paths?: string[]
+          low_stock?: boolean
+          low_stock_threshold?: number
           on_sale?: boolean
           options?: Json
           price_cents?: number
@@ -235,6 +265,7 @@ export type Database = {
           item_id: number | null
           order_id: number
           quantity: number
+          returned_quantity: number
           title: string
           unit_price_cents: number
         }
@@ -243,6 +274,7 @@ export type Database = {
           item_id?: number | null
           order_id: number
           quantity: number
+          returned_quantity?: number
           title: string
           unit_price_cents: number
         }
@@ -251,6 +283,7 @@ export type Database = {
           item_id?: number | null
           order_id?: number
           quantity?: number
+          returned_quantity?: number
           title?: string
           unit_price_cents?: number
         }
@@ -271,10 +304,55 @@ export type Database = {
           },
         ]
       }
+      order_returns: {
+        Row: {
+          actor: string | null
+          actor_email: string | null
+          created_at: string
+          id: number
+          lines: Json
+          note: string | null
+          order_id: number
+          refund_cents: number
+          restock: boolean
+        }
+        Insert: {
+          actor?: string | null
+          actor_email?: string | null
+          created_at?: string
+          id?: never
+          lines: Json
+          note?: string | null
+          order_id: number
+          refund_cents: number
+          restock: boolean
+        }
+        Update: {
+          actor?: string | null
+          actor_email?: string | null
+          created_at?: string
+          id?: never
+          lines?: Json
+          note?: string | null
+          order_id?: number
+          refund_cents?: number
+          restock?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_returns_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       orders: {
         Row: {
           access_key: string
           cancelled_at: string | null
+          carrier: string | null
           confirmed_at: string | null
           contact_email: string | null
           created_at: string
@@ -286,15 +364,19 @@ export type Database = {
           item_count: number
           packed_at: string | null
           reference: string
+          returned_at: string | null
           shipped_at: string | null
           status: string
           total_cents: number
+          tracking_number: string | null
+          tracking_url: string | null
           updated_at: string
           user_id: string | null
         }
         Insert: {
           access_key?: string
           cancelled_at?: string | null
+          carrier?: string | null
           confirmed_at?: string | null
           contact_email?: string | null
           created_at?: string
@@ -306,15 +388,19 @@ export type Database = {
           item_count: number
           packed_at?: string | null
           reference?: string
+          returned_at?: string | null
           shipped_at?: string | null
           status?: string
           total_cents: number
+          tracking_number?: string | null
+          tracking_url?: string | null
           updated_at?: string
           user_id?: string | null
         }
         Update: {
           access_key?: string
           cancelled_at?: string | null
+          carrier?: string | null
           confirmed_at?: string | null
           contact_email?: string | null
           created_at?: string
@@ -326,13 +412,24 @@ export type Database = {
           item_count?: number
           packed_at?: string | null
           reference?: string
+          returned_at?: string | null
           shipped_at?: string | null
           status?: string
           total_cents?: number
+          tracking_number?: string | null
+          tracking_url?: string | null
           updated_at?: string
           user_id?: string | null
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "orders_carrier_fkey"
+            columns: ["carrier"]
+            isOneToOne: false
+            referencedRelation: "carriers"
+            referencedColumns: ["code"]
+          },
+        ]
       }
       products: {
         Row: {
@@ -578,6 +675,7 @@ export type Database = {
           name: string
           phone: string | null
           postcode: string
+          time_zone: string
           updated_at: string
           vat_id: string | null
         }
@@ -592,6 +690,7 @@ export type Database = {
           name: string
           phone?: string | null
           postcode: string
+          time_zone?: string
           updated_at?: string
           vat_id?: string | null
         }
@@ -606,6 +705,7 @@ export type Database = {
           name?: string
           phone?: string | null
           postcode?: string
+          time_zone?: string
           updated_at?: string
           vat_id?: string | null
         }
@@ -638,6 +738,8 @@ export type Database = {
         Args: { delta: number; item_id: number; note?: string; reason: string }
         Returns: Json
       }
+      admin_customer: { Args: { customer: string }; Returns: Json }
+      admin_order: { Args: { order_id: number }; Returns: Json }
       authorize: {
         Args: { requested: Database["public"]["Enums"]["app_permission"] }
         Returns: boolean
@@ -645,11 +747,13 @@ export type Database = {
       begin_guest_transfer: { Args: never; Returns: string }
       cancel_order: { Args: { order_id: number }; Returns: Json }
       claim_order_notifications: { Args: { order_id: number }; Returns: Json }
+      claim_stock_alert: { Args: { alert_id: number }; Returns: Json }
       clean_delivery: { Args: { delivery: Json }; Returns: Json }
       complete_order_notification: {
         Args: { notification_id: number }
         Returns: undefined
       }
+      complete_stock_alert: { Args: { alert_id: number }; Returns: undefined }
       contact_email_problem: { Args: { email: string }; Returns: string }
       create_product: {
         Args: {
@@ -677,6 +781,10 @@ export type Database = {
         Args: { notification_id: number; reason: string }
         Returns: undefined
       }
+      fail_stock_alert: {
+        Args: { alert_id: number; reason: string }
+        Returns: undefined
+      }
       finish_guest_transfer: { Args: { token: string }; Returns: Json }
       is_avatar_owner: { Args: { object_name: string }; Returns: boolean }
       item_page_status: { Args: { item_slug: string }; Returns: string }
@@ -697,12 +805,39 @@ export type Database = {
           state: string
         }[]
       }
+      orders_export: {
+        Args: { from_date: string; to_date: string }
+        Returns: {
+          carrier: string
+          country: string
+          currency: string
+          customer_email: string
+          customer_name: string
+          items: number
+          order_number: number
+          placed_at: string
+          reference: string
+          refunded: number
+          status: string
+          total: number
+          tracking_number: string
+        }[]
+      }
       place_order: {
         Args: {
           contact_email?: string
           delivery: Json
           idempotency_key: string
           lines?: Json
+        }
+        Returns: Json
+      }
+      record_return: {
+        Args: {
+          lines: Json
+          note?: string
+          order_id: number
+          restock?: boolean
         }
         Returns: Json
       }
@@ -744,6 +879,18 @@ export type Database = {
         }
         Returns: Json
       }
+      search_orders: {
+        Args: {
+          customer?: string
+          from_date?: string
+          page?: number
+          page_size?: number
+          query?: string
+          statuses?: string[]
+          to_date?: string
+        }
+        Returns: Json
+      }
       search_query: {
         Args: { input: string; with_synonyms?: boolean }
         Returns: unknown
@@ -755,6 +902,25 @@ export type Database = {
         Args: { order_id: number; status: string }
         Returns: Json
       }
+      ship_order: {
+        Args: { carrier: string; order_id: number; tracking_number?: string }
+        Returns: Json
+      }
+      stock_alert_states: {
+        Args: { item_id?: number }
+        Returns: {
+          attempts: number
+          created_at: string
+          id: number
+          item_id: number
+          last_error: string
+          sent_at: string
+          state: string
+          stock: number
+          threshold: number
+        }[]
+      }
+      store_overview: { Args: never; Returns: Json }
       unaccented: { Args: { input: string }; Returns: string }
       valid_page_sections: { Args: { sections: Json }; Returns: boolean }
       valid_variant_options: { Args: { options: Json }; Returns: boolean }

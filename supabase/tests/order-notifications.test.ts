@@ -111,10 +111,13 @@ describe('webhooks on orders', () => {
     expect(await secretHeaders()).toEqual([LOCAL_ORDER_WEBHOOK_SECRET]);
     // Not a trigger argument: nothing in the catalog holds it.
     const { rows: triggers } = await db.query<{ definition: string }>(
-      `select pg_get_triggerdef(t.oid) as definition from pg_trigger t where t.tgname like 'order%webhook' order by t.tgname`,
+      `select pg_get_triggerdef(t.oid) as definition from pg_trigger t where t.tgname like '%webhook' order by t.tgname`,
     );
-    expect(triggers).toHaveLength(4);
-    for (const trigger of triggers) expect(trigger.definition).toMatch(/EXECUTE FUNCTION private\.call_order_confirmation\(\)$/);
+    // Placed, cancelled, shipping, a return and the retry of order mails; a low-stock alert and its retry.
+    expect(triggers).toHaveLength(7);
+    for (const trigger of triggers) {
+      expect(trigger.definition).toMatch(/EXECUTE FUNCTION private\.(call_order_confirmation\(\)|call_edge_function_webhook\('stock-alert'\))$/);
+    }
 
     try {
       // Rotated: the next webhook sends the new value, with nothing reinstalled.

@@ -149,7 +149,7 @@ describe('the order flow', () => {
     }
     const { rows } = await db.query<{ stamped: boolean }>('select packed_at <= shipped_at and shipped_at <= delivered_at as stamped from orders where id = $1', [placed]);
     expect(rows).toEqual([{ stamped: true }]);
-    expect(await refusal(staff, `select public.set_order_status($1, 'cancelled')`, [placed])).toMatchObject({ code: 'P0001', hint: 'Nothing follows this status.' });
+    expect(await refusal(staff, `select public.set_order_status($1, 'cancelled')`, [placed])).toMatchObject({ code: 'P0001', hint: 'Record a return of its lines instead.' });
   });
 
   it('cancels a packed order with its stock put back; the customer can no longer cancel it themselves', async () => {
