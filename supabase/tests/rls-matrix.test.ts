@@ -9,7 +9,7 @@ import { type Actor, asActor, openLumenDatabase } from './lumen-database.ts';
 // the access token hook adds (the signature makes it unforgeable; supabase/conformance checks that
 // end to end).
 //
-// The rows people own (carts, saved items, profiles, orders and their lines, addresses) are seeded
+// The rows people own (carts, saved items, profiles, orders with their lines and returns, addresses) are seeded
 // twice, for the customer `owner` and for the guest `guest`, and every actor meets both: whoever
 // the row belongs to is its "owner", every other signed-in user is "other". So a guest's rows are
 // theirs alone (the other guest and the customers get what any other user gets), and a guest gets
@@ -56,6 +56,8 @@ interface OwnedRows {
   userId: string;
   orderId: number;
   orderLineId: number;
+  /** A return of the order's line (recorded as the table owner; staff record them with record_return). */
+  returnId: number;
   addressId: number;
 }
 
@@ -107,7 +109,7 @@ const staffEditedRows: TableSpec['expected'] = {
   update: { anon: 'permission-denied', owner: 'filtered', other: 'filtered', staff: 'allowed' },
   delete: everyone('permission-denied'),
 };
-/** Orders: the owner reads theirs, staff read every one (the order board); writes go through functions. */
+/** Orders (their lines, their returns): the owner reads theirs, staff read every one (the order board); writes go through functions. */
 const ownerReadsOnly: TableSpec['expected'] = {
   select: { ...ownerOnly('filtered'), staff: 'allowed' },
   insert: everyone('permission-denied'),
@@ -287,6 +289,31 @@ const MATRIX: Record<string, TableSpec> = {
     }),
     expected: ownerReadsOnly,
   },
+  order_returns: {
+    owned: true,
+    statements: (s, r) => ({
+      select: { sql: 'select id from public.order_returns where id = $1', params: [r.returnId] },
+      insert: {
+        sql: `insert into public.order_returns (order_id, restock, refund_cents, lines)
+              values ($1, true, 4900, jsonb_build_array(jsonb_build_object('order_item_id', $2::bigint, 'item_id', $3::bigint, 'title', 'Lamp', 'quantity', 1, 'unit_price_cents', 4900)))`,
+        params: [r.orderId, r.orderLineId, s.lampId],
+      },
+      update: { sql: 'update public.order_returns set refund_cents = 0 where id = $1', params: [r.returnId] },
+      delete: { sql: 'delete from public.order_returns where id = $1', params: [r.returnId] },
+    }),
+    // Staff record returns with record_return only (which checks the order and moves the stock).
+    expected: ownerReadsOnly,
+  },
+  carriers: {
+    statements: () => ({
+      select: { sql: `select code from public.carriers where code = 'dpd'`, params: [] },
+      insert: { sql: `insert into public.carriers (code, name) values ('matrix-van', 'Van')`, params: [] },
+      update: { sql: `update public.carriers set name = 'Renamed' where code = 'dpd'`, params: [] },
+      delete: { sql: `delete from public.carriers where code = 'dpd'`, params: [] },
+    }),
+    // Chosen from when shipping; the list changes with a migration.
+    expected: readOnlyCatalog,
+  },
   user_roles: {
     statements: () => ({
       // The owner's own role row (seeded: the owner is staff in the table, though their token in
@@ -379,7 +406,7 @@ async function idOf(sql: string, params: unknown[] = []): Promise<number> {
   return id;
 }
 
-/** A cart line, a saved item, an order with one line and an address for the user. */
+/** A cart line, a saved item, an order with one line and a return of it, and an address for the user. */
 async function seedOwnedRows(userId: string, lampId: number, city: string): Promise<OwnedRows> {
   await db.query('insert into public.cart_items (user_id, item_id, quantity) values ($1, $2, 1)', [userId, lampId]);
   await db.query('insert into public.saved_items (user_id, item_id) values ($1, $2)', [userId, lampId]);
@@ -388,11 +415,17 @@ async function seedOwnedRows(userId: string, lampId: number, city: string): Prom
     `insert into public.order_items (order_id, item_id, title, unit_price_cents, quantity) values ($1, $2, 'Lamp', 4900, 1) returning id`,
     [orderId, lampId],
   );
+  const returnId = await idOf(
+    `insert into public.order_returns (order_id, restock, refund_cents, lines)
+     values ($1, true, 4900, jsonb_build_array(jsonb_build_object('order_item_id', $2::bigint, 'item_id', $3::bigint, 'title', 'Lamp', 'quantity', 1, 'unit_price_cents', 4900)))
+     returning id`,
+    [orderId, orderLineId, lampId],
+  );
   const addressId = await idOf(
     `insert into public.addresses (user_id, full_name, line1, postcode, city, country) values ($1, 'Owner', '1 Main St', 'D02 X285', $2, 'IE') returning id`,
     [userId, city],
   );
-  return { userId, orderId, orderLineId, addressId };
+  return { userId, orderId, orderLineId, returnId, addressId };
 }
 
 beforeAll(async () => {
@@ -468,7 +501,7 @@ describe('RLS matrix', () => {
       notInCatalog: [],
     });
     const ownedTables = TABLES.filter((table) => MATRIX[table]?.owned);
-    expect(ownedTables).toEqual(['addresses', 'cart_items', 'order_items', 'orders', 'profiles', 'saved_items']);
+    expect(ownedTables).toEqual(['addresses', 'cart_items', 'order_items', 'order_returns', 'orders', 'profiles', 'saved_items']);
     expect(CELLS).toHaveLength((TABLES.length + ownedTables.length) * ACTOR_NAMES.length * COMMANDS.length);
   });
 
@@ -522,6 +555,7 @@ describe('RLS matrix', () => {
         (select string_agg(item_id || ':' || quantity, ',') from public.cart_items),
         (select string_agg(status || ':' || total_cents, ',') from public.orders),
         (select string_agg(unit_price_cents::text, ',') from public.order_items),
+        (select string_agg(refund_cents::text, ',') from public.order_returns),
         (select string_agg(user_id || ':' || city, ',' order by city) from public.addresses),
         (select count(*) from public.saved_items),
         (select string_agg(user_id || ':' || role, ',' order by user_id) from public.user_roles),
@@ -529,9 +563,11 @@ describe('RLS matrix', () => {
         (select string_agg(delta || ':' || reason, ',' order by id) from public.stock_movements),
         (select count(*) from public.audit_log),
         (select string_agg(title, ',' order by slug) from public.store_pages),
-        (select name from public.store_profile)) as state`);
+        (select name from public.store_profile),
+        (select string_agg(code || ':' || name, ',' order by sort_order) from public.carriers)) as state`);
     expect(rows[0]?.state).toBe(
-      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,-,-,-,- | ${seed.lampId}:1,${seed.lampId}:1 | placed:4900,placed:4900 | 4900,4900 | ${GUEST}:Cork,${OWNER}:Dublin | 2 | ${OWNER}:staff,${STAFF}:staff | 4 | 10:initial,10:initial,10:initial | 1 | Contact us,Delivery and returns,Privacy,Terms and imprint | Lumen`,
+      `2 | matrix-lamp:10:4900,matrix-shade:10:1900,matrix-vase:10:2500 | 1 | lamp:light/lantern/sconce | -,-,-,-,- | ${seed.lampId}:1,${seed.lampId}:1 | placed:4900,placed:4900 | 4900,4900 | 4900,4900 | ${GUEST}:Cork,${OWNER}:Dublin | 2 | ${OWNER}:staff,${STAFF}:staff | 4 | 10:initial,10:initial,10:initial | 1 | Contact us,Delivery and returns,Privacy,Terms and imprint | Lumen | ` +
+        'an-post:An Post,dpd:DPD,dhl:DHL,gls:GLS,ups:UPS,fedex:FedEx,royal-mail:Royal Mail,postnl:PostNL,own-delivery:Our own delivery,other:Another carrier',
     );
   });
 });
