@@ -8,6 +8,13 @@
 // footer carry landmark roles, so a reader that lists regions finds the message.
 // Pure: no Deno or Node globals, so tests and scripts import it as it is.
 
+/** A mail as the functions send it: the subject, the plain-text part and the HTML part. */
+export interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
 /** Markup that is safe to put in a mail as it is: escaped text, or markup built from escaped text. */
 export class SafeHtml {
   readonly value: string;

@@ -1,6 +1,7 @@
 // order-confirmation: the target of the orders' webhooks (supabase/migrations/…_order_notifications.sql,
-// …_order_webhook_secret.sql). The database calls it after an order is placed, cancelled, shipped or
-// delivered, and again for a mail that is due a retry; no browser ever does. A call without the
+// …_order_webhook_secret.sql, …_back_office.sql). The database calls it after an order is placed,
+// cancelled, shipped or delivered, after each return, and again for a mail that is due a retry; no
+// browser ever does. A call without the
 // webhooks' shared secret is refused before anything is read, so nobody else learns which orders
 // exist. It trusts nothing in the payload but an order id: it claims that order's due notifications,
 // sends each mail with an idempotency key (so a repeated call or a retry after a lost answer never
@@ -8,39 +9,17 @@
 // Runs on Supabase's Deno edge runtime and, unchanged, locally.
 import { createClient } from '@supabase/supabase-js';
 import { json } from '../_shared/http.ts';
-import { orderMail, type ClaimedOrder, type Mail, type ShopProfile } from './order-mails.ts';
-import { logRefusal, WEBHOOK_SECRET_ENV, WEBHOOK_SECRET_HEADER, webhookRefusal } from './webhook-secret.ts';
+import { sendMail, siteUrl } from '../_shared/send-mail.ts';
+import { logRefusal, WEBHOOK_SECRET_ENV, WEBHOOK_SECRET_HEADER, webhookRefusal } from '../_shared/webhook-secret.ts';
+import { orderMail, type ClaimedNotification, type ClaimedOrder, type ShopProfile } from './order-mails.ts';
 
 /**
- * Where the shop is: SITE_URL on hosted projects (a function secret), the origin of every link in
- * a mail; locally the app is served by the backend itself.
+ * The key a mail is sent with: one per order and kind, and one per return (an order may come back
+ * in parts, each with its own mail), so no retry ever sends the same mail twice.
  */
-function siteUrl(): string {
-  return (Deno.env.get('SITE_URL') ?? Deno.env.get('SUPABASE_URL') ?? '').replace(/\/+$/, '');
-}
-
-/** Local deployments post to the dev outbox; hosted ones to Resend with RESEND_API_KEY. Both keep the idempotency key. */
-async function sendMail(to: string, mail: Mail, idempotencyKey: string): Promise<void> {
-  const localApi = Deno.env.get('LUMEN_MAIL_API_URL');
-  const resendKey = Deno.env.get('RESEND_API_KEY');
-  const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey };
-  if (localApi) {
-    const response = await fetch(localApi, {
-      method: 'POST',
-      headers: { ...headers, Authorization: `Bearer ${Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')}` },
-      body: JSON.stringify({ to, ...mail }),
-    });
-    if (!response.ok) throw new Error(`the local mail API answered ${response.status}`);
-  } else if (resendKey) {
-    const response = await fetch('https://api.resend.com/emails', {
-      method: 'POST',
-      headers: { ...headers, Authorization: `Bearer ${resendKey}` },
-      body: JSON.stringify({ from: Deno.env.get('RECEIPT_FROM') ?? 'Lumen <orders@example.com>', to, ...mail }),
-    });
-    if (!response.ok) throw new Error(`the mail provider answered ${response.status}`);
-  } else {
-    throw new Error('no mail transport configured (LUMEN_MAIL_API_URL or RESEND_API_KEY)');
-  }
+function idempotencyKey(order: ClaimedOrder, notification: ClaimedNotification): string {
+  const base = `lumen-order-${order.order_id}/${notification.kind}`;
+  return notification.kind === 'return' ? `${base}/${notification.return_id ?? 'none'}` : base;
 }
 
 /**
@@ -60,7 +39,7 @@ Deno.serve(async (req: Request) => {
   // First, and the same answer whatever was asked: a refused caller learns nothing about orders.
   const refusal = await webhookRefusal(req, Deno.env.get(WEBHOOK_SECRET_ENV));
   if (refusal) {
-    logRefusal(refusal);
+    logRefusal('order-confirmation', refusal);
     return json(401, { error: `Only the database's order webhooks may call this function (${WEBHOOK_SECRET_HEADER}).` });
   }
   if (req.method !== 'POST') return json(405, { error: 'Use POST with a Database Webhook payload.' });
@@ -88,7 +67,7 @@ Deno.serve(async (req: Request) => {
     if (order.notifications.length === 0) break;
     for (const notification of order.notifications) {
       try {
-        await sendMail(order.email ?? '', orderMail(order, notification.kind, context), `lumen-order-${order.order_id}/${notification.kind}`);
+        await sendMail(order.email ?? '', orderMail(order, notification, context), idempotencyKey(order, notification));
         const done = await admin.rpc('complete_order_notification', { notification_id: notification.id });
         if (done.error) throw new Error(`the mail was sent but could not be recorded: ${done.error.message}`);
         sent.push(notification.kind);

@@ -1,7 +1,8 @@
-// The mails order-confirmation sends: receipt, cancellation, shipped and delivered, each as plain
-// text and as HTML in the shop's look (../_shared/mail-layout.ts). Pure: index.ts passes in the
-// shop's address and profile, so tests render every kind without a runtime.
-import { button, heading, html, link, linkWrittenOut, mailDocument, paragraph, smallPrint, STYLE, type HtmlPart, type SafeHtml } from '../_shared/mail-layout.ts';
+// The mails order-confirmation sends: receipt, cancellation, shipped (with the carrier and the
+// parcel's tracking link when staff gave them), delivered, and one per return, each as plain text
+// and as HTML in the shop's look (../_shared/mail-layout.ts). Pure: index.ts passes in the shop's
+// address and profile, so tests render every kind without a runtime.
+import { button, heading, html, link, linkWrittenOut, mailDocument, paragraph, smallPrint, STYLE, type HtmlPart, type Mail, type SafeHtml } from '../_shared/mail-layout.ts';
 
 export interface OrderLine {
   title: string;
@@ -19,7 +20,22 @@ export interface Delivery {
   phone: string | null;
 }
 
-export type NotificationKind = 'receipt' | 'cancellation' | 'shipped' | 'delivered';
+export type NotificationKind = 'receipt' | 'cancellation' | 'shipped' | 'delivered' | 'return';
+
+/** A mail that is due; a return's names its return (an order may come back in parts, each mailed). */
+export interface ClaimedNotification {
+  id: number;
+  kind: NotificationKind;
+  return_id?: number;
+}
+
+/** One return of the order as staff recorded it: what came back, and what is owed for it. */
+export interface OrderReturn {
+  id: number;
+  created_at: string;
+  refund_cents: number;
+  lines: OrderLine[];
+}
 
 /** What public.claim_order_notifications answers. */
 export interface ClaimedOrder {
@@ -34,8 +50,15 @@ export interface ClaimedOrder {
   email: string | null;
   /** Null for orders from before checkout asked where they go. */
   delivery: Delivery | null;
+  /** The carrier's name when staff shipped the order with ship_order; null before, or when only its status moved. */
+  carrier: string | null;
+  tracking_number: string | null;
+  /** The carrier's page for this parcel; null for carriers without one (the shop's own van). */
+  tracking_url: string | null;
   lines: OrderLine[];
-  notifications: { id: number; kind: NotificationKind }[];
+  /** Every return of the order, oldest first. */
+  returns: OrderReturn[];
+  notifications: ClaimedNotification[];
 }
 
 /** The columns of public.store_profile a mail shows: who the shop is and how to reach it. */
@@ -54,12 +77,6 @@ export interface MailContext {
   siteUrl: string;
   /** Null when the profile could not be read: the mail then names the shop only by its site's pages. */
   shop: ShopProfile | null;
-}
-
-export interface Mail {
-  subject: string;
-  text: string;
-  html: string;
 }
 
 function money(cents: number, currency: string): string {
@@ -83,8 +100,8 @@ function deliveryLines(delivery: Delivery): string[] {
 
 // ── Plain text ─────────────────────────────────────────────────────────────────────────────────
 
-function linesText(order: ClaimedOrder): string[] {
-  return order.lines.map((line) => `  ${line.quantity} × ${line.title} — ${money(line.unit_price_cents * line.quantity, order.currency)}`);
+function linesText(lines: OrderLine[], currency: string): string[] {
+  return lines.map((line) => `  ${line.quantity} × ${line.title} — ${money(line.unit_price_cents * line.quantity, currency)}`);
 }
 
 function deliveryText(delivery: Delivery | null): string[] {
@@ -105,20 +122,20 @@ function shopAddress(shop: ShopProfile): string {
 const CELL = 'padding:10px 0;font-size:16px;line-height:24px;vertical-align:top;';
 const HEAD_CELL = 'padding:0 0 8px;font-size:13px;line-height:18px;font-weight:600;text-transform:uppercase;letter-spacing:0.04em;';
 
-function linesTable(order: ClaimedOrder, withTotal: boolean): SafeHtml {
-  const rows = order.lines.map(
+function linesTable(lines: OrderLine[], currency: string, total: Sum | null): SafeHtml {
+  const rows = lines.map(
     (line) => html`
     <tr>
       <td class="lm-text lm-rule" style="${CELL}${STYLE.rule}${STYLE.text}padding-right:12px;white-space:nowrap;">${line.quantity} ×</td>
       <td class="lm-text lm-rule" style="${CELL}${STYLE.rule}${STYLE.text}">${line.title}</td>
-      <td class="lm-text lm-rule" align="right" style="${CELL}${STYLE.rule}${STYLE.text}padding-left:12px;white-space:nowrap;">${money(line.unit_price_cents * line.quantity, order.currency)}</td>
+      <td class="lm-text lm-rule" align="right" style="${CELL}${STYLE.rule}${STYLE.text}padding-left:12px;white-space:nowrap;">${money(line.unit_price_cents * line.quantity, currency)}</td>
     </tr>`,
   );
-  const total = withTotal
+  const totalRow = total
     ? html`
     <tr>
-      <th scope="row" colspan="2" align="left" class="lm-text lm-rule" style="${CELL}${STYLE.rule}${STYLE.text}font-weight:700;">Total</th>
-      <td class="lm-text lm-rule" align="right" style="${CELL}${STYLE.rule}${STYLE.text}font-weight:700;white-space:nowrap;">${money(order.total_cents, order.currency)}</td>
+      <th scope="row" colspan="2" align="left" class="lm-text lm-rule" style="${CELL}${STYLE.rule}${STYLE.text}font-weight:700;">${total.label}</th>
+      <td class="lm-text lm-rule" align="right" style="${CELL}${STYLE.rule}${STYLE.text}font-weight:700;white-space:nowrap;">${money(total.cents, currency)}</td>
     </tr>`
     : '';
   return html`<table width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;border-collapse:collapse;">
@@ -126,7 +143,7 @@ function linesTable(order: ClaimedOrder, withTotal: boolean): SafeHtml {
       <th scope="col" align="left" class="lm-muted" style="${HEAD_CELL}${STYLE.muted}">Qty</th>
       <th scope="col" align="left" class="lm-muted" style="${HEAD_CELL}${STYLE.muted}">Item</th>
       <th scope="col" align="right" class="lm-muted" style="${HEAD_CELL}${STYLE.muted}">Price</th>
-    </tr>${rows}${total}
+    </tr>${rows}${totalRow}
   </table>`;
 }
 
@@ -146,47 +163,147 @@ function contactHtml({ siteUrl, shop }: MailContext): SafeHtml {
   return html`${reach}${smallPrint(html`${link(`${siteUrl}/contact`, 'Contact us')} · ${link(`${siteUrl}/delivery-and-returns`, 'Delivery and returns')}`)}`;
 }
 
-// ── The four mails ─────────────────────────────────────────────────────────────────────────────
+// ── The mails ──────────────────────────────────────────────────────────────────────────────────
+
+/** The sum under the lines: the order's total on the receipt, what is owed on a return's mail. */
+interface Sum {
+  label: string;
+  cents: number;
+}
 
 interface MailParts {
   subject: string;
   heading: string;
   /** The mail's first sentence, the same in both parts. */
   sentence: string;
-  total: boolean;
+  /** The lines the mail lists: the order's, or a return's. */
+  lines: OrderLine[];
+  total: Sum | null;
+  /** Sentences after the lines' sum (a return's refund). */
+  after: string[];
   delivery: boolean;
+  /** The parcel, on the shipped mail when staff named its carrier. */
+  parcel: Parcel | null;
 }
 
-function partsFor(order: ClaimedOrder, kind: NotificationKind): MailParts {
+interface Parcel {
+  /** Who carries it, in a sentence; null when the carrier's name says nothing ("Another carrier"). */
+  sentence: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+}
+
+/**
+ * The carrier in a sentence. Two of the carriers are no company's name (the shop's own van, and
+ * "another carrier" for the rest), so they get their own words rather than "on its way with
+ * Another carrier".
+ */
+function carrierSentence(carrier: string): string | null {
+  if (carrier === 'Our own delivery') return 'We are delivering it ourselves.';
+  if (carrier === 'Another carrier') return null;
+  return `Your order is on its way with ${carrier}.`;
+}
+
+function parcelOf(order: ClaimedOrder): Parcel | null {
+  if (!order.carrier) return null;
+  return {
+    sentence: carrierSentence(order.carrier),
+    tracking_number: order.tracking_number,
+    // The database only stores https pages; anything else is not offered as a link.
+    tracking_url: order.tracking_url?.startsWith('https://') ? order.tracking_url : null,
+  };
+}
+
+/** The parcel in one line of text: who carries it and its number. */
+function parcelLine(parcel: Parcel): string {
+  return [parcel.sentence, parcel.tracking_number ? `Tracking number: ${parcel.tracking_number}` : null].filter(Boolean).join(' ');
+}
+
+/** The return a return's mail is about: a notification naming no return of this order is refused, never mailed half-filled. */
+function returnOf(order: ClaimedOrder, returnId: number | undefined): OrderReturn {
+  const found = order.returns.find((entry) => entry.id === returnId);
+  if (!found) throw new Error(`return ${returnId ?? '(none named)'} is not among the returns of order ${order.reference}`);
+  return found;
+}
+
+function partsFor(order: ClaimedOrder, notification: Pick<ClaimedNotification, 'kind' | 'return_id'>): MailParts {
   const ref = order.reference;
-  switch (kind) {
+  const plain = { lines: order.lines, total: null, after: [], delivery: false, parcel: null };
+  switch (notification.kind) {
     case 'receipt':
-      return { subject: `Your Lumen order ${ref} is confirmed`, heading: 'Your order is confirmed', sentence: `Thank you! Order ${ref} is confirmed.`, total: true, delivery: true };
+      return {
+        ...plain,
+        subject: `Your Lumen order ${ref} is confirmed`,
+        heading: 'Your order is confirmed',
+        sentence: `Thank you! Order ${ref} is confirmed.`,
+        total: { label: 'Total', cents: order.total_cents },
+        delivery: true,
+      };
     case 'cancellation':
       return {
+        ...plain,
         subject: `Your Lumen order ${ref} is cancelled`,
         heading: 'Your order is cancelled',
         sentence: `Order ${ref} is cancelled. Nothing was charged, and the items are back on sale.`,
-        total: false,
-        delivery: false,
       };
     case 'shipped':
-      return { subject: `Your Lumen order ${ref} is on its way`, heading: 'Your order is on its way', sentence: `Good news: order ${ref} has shipped.`, total: false, delivery: true };
+      return {
+        ...plain,
+        subject: `Your Lumen order ${ref} is on its way`,
+        heading: 'Your order is on its way',
+        sentence: `Good news: order ${ref} has shipped.`,
+        delivery: true,
+        parcel: parcelOf(order),
+      };
     case 'delivered':
-      return { subject: `Your Lumen order ${ref} was delivered`, heading: 'Your order was delivered', sentence: `Order ${ref} was delivered. We hope you enjoy it.`, total: false, delivery: false };
+      return { ...plain, subject: `Your Lumen order ${ref} was delivered`, heading: 'Your order was delivered', sentence: `Order ${ref} was delivered. We hope you enjoy it.` };
+    case 'return': {
+      const recorded = returnOf(order, notification.return_id);
+      // No payment is taken in this shop, so the mail says what is owed and that the shop will
+      // be in touch, and claims no refund it has not made.
+      return {
+        ...plain,
+        subject: `Your return for order ${ref} is recorded`,
+        heading: 'Your return is recorded',
+        sentence: `We have recorded the return of these items from order ${ref}.`,
+        lines: recorded.lines,
+        total: recorded.refund_cents > 0 ? { label: 'Refund due', cents: recorded.refund_cents } : null,
+        after: recorded.refund_cents > 0 ? ['We will be in touch about the refund.'] : [],
+      };
+    }
   }
 }
 
-/** One order mail: the subject, the text part (which e2e tests read) and the HTML part. */
-export function orderMail(order: ClaimedOrder, kind: NotificationKind, context: MailContext): Mail {
-  const parts = partsFor(order, kind);
+function parcelText(parcel: Parcel | null): string[] {
+  if (!parcel) return [];
+  const line = parcelLine(parcel);
+  return [...(line ? ['', line] : []), ...(parcel.tracking_url ? [`Track your parcel: ${parcel.tracking_url}`] : [])];
+}
+
+function parcelHtml(parcel: Parcel | null): HtmlPart {
+  if (!parcel) return null;
+  const number = parcel.tracking_number ? html`Tracking number: <strong>${parcel.tracking_number}</strong>` : '';
+  return html`${parcel.sentence || number ? paragraph(html`${parcel.sentence}${parcel.sentence && number ? ' ' : ''}${number}`) : ''}
+${parcel.tracking_url ? html`${button(parcel.tracking_url, 'Track your parcel')}
+${linkWrittenOut(parcel.tracking_url)}` : ''}`;
+}
+
+/**
+ * One order mail: the subject, the text part (which e2e tests read) and the HTML part. Throws for a
+ * return's notification whose return the order does not have: the caller records that as the
+ * reason the mail failed.
+ */
+export function orderMail(order: ClaimedOrder, notification: Pick<ClaimedNotification, 'kind' | 'return_id'>, context: MailContext): Mail {
+  const parts = partsFor(order, notification);
   const url = orderLink(order, context.siteUrl);
   const shopName = context.shop?.name ?? 'Lumen';
   const text = [
     parts.sentence,
+    ...parcelText(parts.parcel),
     '',
-    ...linesText(order),
-    ...(parts.total ? ['', `Total: ${money(order.total_cents, order.currency)}`] : []),
+    ...linesText(parts.lines, order.currency),
+    ...(parts.total ? ['', `${parts.total.label}: ${money(parts.total.cents, order.currency)}`] : []),
+    ...parts.after,
     ...(parts.delivery ? deliveryText(order.delivery) : []),
     '',
     `See your order: ${url}`,
@@ -194,7 +311,9 @@ export function orderMail(order: ClaimedOrder, kind: NotificationKind, context: 
   ].join('\n');
   const body = html`${heading(parts.heading)}
 ${paragraph(parts.sentence)}
-${linesTable(order, parts.total)}
+${parcelHtml(parts.parcel)}
+${linesTable(parts.lines, order.currency, parts.total)}
+${parts.after.map((sentence) => paragraph(sentence))}
 ${parts.delivery ? deliveryHtml(order.delivery) : ''}
 ${button(url, 'See your order')}
 ${linkWrittenOut(url)}`;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logRefusal, webhookRefusal } from './webhook-secret.ts';
 
 const SECRET = 'a-shared-secret-of-some-length';
-const request = (headers: Record<string, string> = {}) => new Request('http://localhost/order-confirmation', { method: 'POST', headers });
+const request = (headers: Record<string, string> = {}) => new Request('http://localhost/stock-alert', { method: 'POST', headers });
 
 describe('webhookRefusal', () => {
   it('lets through only the exact secret in x-webhook-secret', async () => {
@@ -29,21 +29,26 @@ describe('webhookRefusal', () => {
 describe('logRefusal', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('names the fix, and says each reason at most once a minute', () => {
+  it('names the function and the fix, and says each reason at most once a minute per function', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const start = 1_000_000_000;
-    logRefusal('missing', start);
-    logRefusal('wrong', start + 1);
-    logRefusal('missing', start + 2);
-    logRefusal('wrong', start + 3);
-    logRefusal('missing', start + 59_999);
-    logRefusal('not-configured', start + 60_000);
-    logRefusal('missing', start + 60_000);
+    logRefusal('order-confirmation', 'missing', start);
+    logRefusal('order-confirmation', 'wrong', start + 1);
+    logRefusal('order-confirmation', 'missing', start + 2);
+    logRefusal('order-confirmation', 'wrong', start + 3);
+    // Another function's refusal is its own line: its logs are another page.
+    logRefusal('stock-alert', 'missing', start + 4);
+    logRefusal('stock-alert', 'missing', start + 5);
+    logRefusal('order-confirmation', 'missing', start + 59_999);
+    logRefusal('order-confirmation', 'not-configured', start + 60_000);
+    logRefusal('order-confirmation', 'missing', start + 60_000);
     const lines = errors.mock.calls.map((args) => String(args[0]));
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatch(/^order-confirmation refused a call \(401\): /);
     expect(lines[0]).toContain("select vault.create_secret('<the value of ORDER_WEBHOOK_SECRET>', 'order_webhook_secret');");
     expect(lines[1]).toContain('differ');
-    expect(lines[2]).toContain('supabase secrets set ORDER_WEBHOOK_SECRET=<value>');
-    expect(lines[3]).toBe(lines[0]);
+    expect(lines[2]).toBe(lines[0].replace('order-confirmation', 'stock-alert'));
+    expect(lines[3]).toContain('supabase secrets set ORDER_WEBHOOK_SECRET=<value>');
+    expect(lines[4]).toBe(lines[0]);
   });
 });

@@ -1,6 +1,6 @@
-// Who may call order-confirmation: the database's order webhooks, which send the shared secret
-// (Vault's order_webhook_secret) in this header; the function holds the same value as its edge
-// function secret ORDER_WEBHOOK_SECRET.
+// Who may call the functions the database's webhooks call (order-confirmation, stock-alert): those
+// webhooks, which send the shared secret (Vault's order_webhook_secret) in this header; the
+// functions hold the same value as the edge function secret ORDER_WEBHOOK_SECRET.
 export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
 export const WEBHOOK_SECRET_ENV = 'ORDER_WEBHOOK_SECRET';
 
@@ -34,24 +34,25 @@ const HINTS: Record<Refusal, string> = {
     `${WEBHOOK_SECRET_ENV} is not set, so every call is refused. Set it to the value of the Vault secret ` +
     `order_webhook_secret:  supabase secrets set ${WEBHOOK_SECRET_ENV}=<value>`,
   missing:
-    `a call came without ${WEBHOOK_SECRET_HEADER}. If it was an order webhook, Vault has no secret named ` +
+    `a call came without ${WEBHOOK_SECRET_HEADER}. If it was a database webhook, Vault has no secret named ` +
     `order_webhook_secret:  select vault.create_secret('<the value of ${WEBHOOK_SECRET_ENV}>', 'order_webhook_secret');`,
   wrong:
-    `a call came with an ${WEBHOOK_SECRET_HEADER} that is not ${WEBHOOK_SECRET_ENV}. If it was an order webhook, ` +
+    `a call came with an ${WEBHOOK_SECRET_HEADER} that is not ${WEBHOOK_SECRET_ENV}. If it was a database webhook, ` +
     `the Vault secret order_webhook_secret and the function secret ${WEBHOOK_SECRET_ENV} differ: give them the same value.`,
 };
 
 const REPEAT_AFTER_MS = 60_000;
-const lastLogged = new Map<Refusal, number>();
+const lastLogged = new Map<string, number>();
 
 /**
- * Says in the function's logs why a call was refused, each reason at most once a minute: a stream of
- * stray or hostile calls stays a line a minute, and a misconfigured webhook (retried every minute)
- * keeps showing.
+ * Says in the function's logs why a call was refused, each reason at most once a minute per
+ * function: a stream of stray or hostile calls stays a line a minute, and a misconfigured webhook
+ * (retried every minute) keeps showing.
  */
-export function logRefusal(refusal: Refusal, now = Date.now()): void {
-  const last = lastLogged.get(refusal);
+export function logRefusal(functionName: string, refusal: Refusal, now = Date.now()): void {
+  const key = `${functionName}:${refusal}`;
+  const last = lastLogged.get(key);
   if (last !== undefined && now - last < REPEAT_AFTER_MS) return;
-  lastLogged.set(refusal, now);
-  console.error(`order-confirmation refused a call (401): ${HINTS[refusal]}`);
+  lastLogged.set(key, now);
+  console.error(`${functionName} refused a call (401): ${HINTS[refusal]}`);
 }
