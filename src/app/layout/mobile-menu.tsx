@@ -10,7 +10,7 @@ import { useSession } from '@/features/account/session/use-session';
 import { ThemeRadioGroup } from '@/theme/theme-radio-group';
 import { cn } from '@/utils/cn';
 import { MenuButton } from './menu-button.tsx';
-import { NAV_ITEMS, type NavItem } from './nav-items.ts';
+import { ADMIN_ITEM, NAV_ITEMS, type NavItem } from './nav-items.ts';
 import { MenuSavedLink } from './saved-widgets.tsx';
 
 const itemClass =
@@ -66,6 +66,7 @@ export function MobileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
         <nav aria-label="Mobile">
           <ul className="flex flex-col gap-1">
             {NAV_ITEMS.map(navLink)}
+            {session.status === 'signed-in' && session.role === 'staff' ? navLink(ADMIN_ITEM) : null}
             <li>
               <MenuSavedLink className={linkClass} onClick={close} />
             </li>
