@@ -47,9 +47,9 @@ const shippedWithDhl: ClaimedOrder = {
   status: 'shipped',
   carrier: 'DHL',
   tracking_number: 'JD 0146 0000 12',
-  tracking_url: 'https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&tracking-id=JD014600000012',
+  tracking_url: 'https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&tracking-id=JD0146000012',
 };
-const TRACKING_URL_IN_HTML = 'https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&amp;tracking-id=JD014600000012';
+const TRACKING_URL_IN_HTML = 'https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&amp;tracking-id=JD0146000012';
 
 /** Delivered, then two returns: the lamps first (return 7), the throw later (return 9). */
 const returned: ClaimedOrder = {
