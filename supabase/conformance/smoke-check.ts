@@ -203,28 +203,35 @@ export async function runSmokeCheck(options: SmokeOptions): Promise<SmokeResult[
     record('item images', problems.length > 0 ? 'fail' : 'pass', problems.length > 0 ? problems.join('; ') : `${firstImagePath} in 320 and 640 px`);
   });
 
-  await check('function order-confirmation', async () => {
-    const label = 'function order-confirmation';
-    // The database's webhooks call it without a user's JWT, so it must be deployed with
-    // verify_jwt = false (config.toml); without the webhooks' secret it refuses a call itself,
-    // before reading the payload, with its own 401 (the gateway's reads {"msg": …}).
-    const response = await get(`${api}/functions/v1/order-confirmation`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ type: 'INSERT', table: 'orders', schema: 'public', record: { id: 1 } }),
+  // The targets of the database's webhooks: the order mails and the low-stock alerts.
+  const webhookFunctions = [
+    { name: 'order-confirmation', probe: { type: 'INSERT', table: 'orders', schema: 'public', record: { id: 1 } } },
+    { name: 'stock-alert', probe: { type: 'INSERT', table: 'stock_alerts', schema: 'private', record: { id: 1 } } },
+  ];
+  for (const { name, probe } of webhookFunctions) {
+    await check(`function ${name}`, async () => {
+      const label = `function ${name}`;
+      // The database's webhooks call it without a user's JWT, so it must be deployed with
+      // verify_jwt = false (config.toml); without the webhooks' secret it refuses a call itself,
+      // before reading the payload, with its own 401 (the gateway's reads {"msg": …}).
+      const response = await get(`${api}/functions/v1/${name}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(probe),
+      });
+      const text = await readBody(response);
+      const body = short(text);
+      if (response.status === 404) return record(label, 'fail', `not deployed (404): supabase functions deploy ${name}`);
+      const refusedByFunction = response.status === 401 && /x-webhook-secret/.test(text);
+      if (response.status === 401 && !refusedByFunction) {
+        return record(label, 'fail', 'refuses calls without a JWT, so the Database Webhooks cannot reach it: deploy it with verify_jwt = false (config.toml does)');
+      }
+      if (!refusedByFunction) {
+        return record(label, 'fail', `a call without the webhook secret answered ${response.status} (expected 401): ${body}; deploy the current function`);
+      }
+      record(label, 'pass', 'deployed; takes calls without a JWT and refuses those without the webhooks\' secret');
     });
-    const text = await readBody(response);
-    const body = short(text);
-    if (response.status === 404) return record(label, 'fail', 'not deployed (404): supabase functions deploy order-confirmation');
-    const refusedByFunction = response.status === 401 && /x-webhook-secret/.test(text);
-    if (response.status === 401 && !refusedByFunction) {
-      return record(label, 'fail', 'refuses calls without a JWT, so the Database Webhooks cannot reach it: deploy it with verify_jwt = false (config.toml does)');
-    }
-    if (!refusedByFunction) {
-      return record(label, 'fail', `a call without the webhook secret answered ${response.status} (expected 401): ${body}; deploy the current function`);
-    }
-    record(label, 'pass', 'deployed; takes calls without a JWT and refuses those without the order webhooks\' secret');
-  });
+  }
 
   await check('function delete-account', async () => {
     const label = 'function delete-account';

@@ -14,7 +14,7 @@ describe('smoke check against the target', () => {
     for (const result of results.filter((r) => r.status === 'warn')) reportWarning(`smoke ${result.check}: ${result.detail}`);
     expect(results.filter((r) => r.status === 'fail')).toEqual([]);
     const checks = results.map((r) => r.check);
-    expect(checks).toEqual(expect.arrayContaining(['auth settings', 'catalog (rpc search_items)', 'item images', 'function order-confirmation', 'function delete-account', 'realtime websocket']));
+    expect(checks).toEqual(expect.arrayContaining(['auth settings', 'catalog (rpc search_items)', 'item images', 'function order-confirmation', 'function stock-alert', 'function delete-account', 'realtime websocket']));
     if (siteUrl) expect(checks).toEqual(expect.arrayContaining(['site index.html', 'site CSP', 'site SPA fallback', 'site statuses', 'site assets']));
   });
 
