@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { Pagination } from '@/components/pagination';
@@ -16,12 +17,14 @@ export function ActivityLog({ userId }: { userId: string }) {
   const page = Number.isInteger(requested) && requested > 1 ? requested : 1;
   const activity = useActivity(userId, page);
   const pageCount = activity.data ? Math.max(1, Math.ceil(activity.data.total / ACTIVITY_PAGE_SIZE)) : 1;
+  const carriers = activity.data?.carriers;
+  const lookups = useMemo(() => ({ carrierNames: new Map(carriers?.map(({ code, name }) => [code, name])) }), [carriers]);
   return (
     <>
       <PageTitle title="Activity · Store admin" />
       <div>
         <h1 className="text-3xl font-semibold tracking-tight">Activity</h1>
-        <p className="mt-1 text-muted-foreground">Every change staff made to items, categories and orders, newest first.</p>
+        <p className="mt-1 text-muted-foreground">Every change staff made to items, categories, orders and returns, newest first.</p>
       </div>
       {activity.isPending ? (
         <SkeletonList label="Loading activity…" count={5} rowClassName="h-16" />
@@ -32,7 +35,7 @@ export function ActivityLog({ userId }: { userId: string }) {
       ) : (
         <ol className={cn('flex flex-col divide-y divide-border rounded-lg border border-border', activity.isPlaceholderData && 'opacity-60')}>
           {activity.data.entries.map((entry) => {
-            const { summary, details } = describeChange(entry);
+            const { summary, details } = describeChange(entry, lookups);
             return (
               <li key={entry.id} className="flex flex-col gap-1 p-3 text-sm sm:flex-row sm:gap-4">
                 <time dateTime={entry.at} className="shrink-0 text-muted-foreground sm:w-44">
