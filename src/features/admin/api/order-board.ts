@@ -3,6 +3,7 @@ import type { OrderStatus } from '@/config/order-statuses';
 import type { AddressFields } from '@/utils/address';
 import { getSupabase } from '@/lib/supabase';
 import { adminErrorMessage } from './admin-errors.ts';
+import { refreshOrderReads } from './admin-order.ts';
 import { ADMIN_STALE_TIME, adminKeys } from './admin-keys.ts';
 
 /** The statuses that still need the shop: the board's columns, in the order an order moves. */
@@ -50,10 +51,6 @@ export function useSetOrderStatus(userId: string) {
   return useMutation({
     mutationFn: setOrderStatus,
     // Refetched whether it worked or not: a refusal usually means someone else moved it first.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.board(userId) }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.activityAll(userId) }),
-      ]),
+    onSettled: () => refreshOrderReads(queryClient, userId),
   });
 }
