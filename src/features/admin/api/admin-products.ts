@@ -3,10 +3,9 @@ import { getSupabase } from '@/lib/supabase';
 import { ADMIN_STALE_TIME, adminKeys, type ProductListFilters } from './admin-keys.ts';
 
 export const ADMIN_PAGE_SIZE = 20;
-/** At or under this many, a variant on sale counts as running low. */
-export const LOW_STOCK = 5;
 
-const VARIANT_COLUMNS = 'id, slug, title, options, price_cents, currency, stock, image_paths, archived_at, on_sale';
+/** `low_stock`: stock at or under the variant's own low_stock_threshold, kept by the database. */
+const VARIANT_COLUMNS = 'id, slug, title, options, price_cents, currency, stock, low_stock, low_stock_threshold, image_paths, archived_at, on_sale';
 const LIST_COLUMNS = `id, slug, title, published_at, updated_at, category:categories(id, name), variants:items(${VARIANT_COLUMNS})`;
 /** The same, with only the variants a filter picked (and only products that have one). */
 const LIST_COLUMNS_MATCHING = `id, slug, title, published_at, updated_at, category:categories(id, name), variants:items!inner(${VARIANT_COLUMNS})`;
@@ -42,7 +41,7 @@ export async function listAdminProducts(filters: ProductListFilters) {
   if (filters.category !== null) request = request.eq('category_id', filters.category);
   if (filters.status === 'published') request = request.not('published_at', 'is', null);
   if (filters.status === 'drafts') request = request.is('published_at', null);
-  if (filters.status === 'low-stock') request = request.eq('variants.on_sale', true).lte('variants.stock', LOW_STOCK);
+  if (filters.status === 'low-stock') request = request.eq('variants.on_sale', true).eq('variants.low_stock', true);
   if (filters.status === 'archived') request = request.not('variants.archived_at', 'is', null);
   const from = (filters.page - 1) * ADMIN_PAGE_SIZE;
   const { data, error, count } = await request

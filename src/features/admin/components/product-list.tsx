@@ -14,7 +14,7 @@ import { cn } from '@/utils/cn';
 import { formatPrice, pluralize } from '@/utils/format';
 import { useAdminCategories } from '../api/admin-items.ts';
 import type { ProductListFilters, ProductStatusFilter } from '../api/admin-keys.ts';
-import { ADMIN_PAGE_SIZE, LOW_STOCK, useAdminProducts, type AdminProductRow, type AdminVariantRow } from '../api/admin-products.ts';
+import { ADMIN_PAGE_SIZE, useAdminProducts, type AdminProductRow, type AdminVariantRow } from '../api/admin-products.ts';
 import { optionsOf, variantLabel } from '../utils/variant-label.ts';
 import { PublicationBadge } from './product-page.tsx';
 
@@ -22,7 +22,7 @@ const STATUS_OPTIONS: Record<ProductStatusFilter, string> = {
   all: 'All products',
   drafts: 'Drafts',
   published: 'Published',
-  'low-stock': `Low stock (${LOW_STOCK} or fewer)`,
+  'low-stock': 'Low stock (at or under each variant’s threshold)',
   archived: 'Archived variants',
 };
 
@@ -156,7 +156,8 @@ export function ProductList({ userId }: { userId: string }) {
 }
 
 function VariantFacts({ variant }: { variant: AdminVariantRow }) {
-  const low = variant.on_sale && variant.stock <= LOW_STOCK;
+  // Each variant's own threshold (low_stock_threshold), as the "Low stock" filter and the overview use.
+  const low = variant.on_sale && variant.low_stock;
   return (
     <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm sm:justify-end">
       <span>{formatPrice(variant.price_cents, variant.currency)}</span>
