@@ -9,7 +9,18 @@ export const OrderLineSchema = z.object({
   title: z.string(),
   unit_price_cents: z.number(),
   quantity: z.number(),
+  /** How many of them came back (record_return): 0 until staff record a return. */
+  returned_quantity: z.number(),
 });
+
+/** A return staff recorded: when, what came back, and what the shop refunds for it. */
+export const OrderReturnSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  refund_cents: z.number(),
+  lines: z.array(z.object({ title: z.string(), quantity: z.number(), unit_price_cents: z.number() })),
+});
+export type OrderReturn = z.infer<typeof OrderReturnSchema>;
 
 export const OrderSchema = z.object({
   id: z.number(),
@@ -29,6 +40,19 @@ export const OrderWithLinesSchema = z.extend(OrderSchema, {
   order_items: z.array(OrderLineSchema),
   /** Null for orders from before checkout asked where they go. */
   delivery: z.nullable(DeliverySchema),
+  shipped_at: z.nullable(z.string()),
+  delivered_at: z.nullable(z.string()),
+  returned_at: z.nullable(z.string()),
+  /**
+   * Who carries the parcel and its number, as staff shipped it (ship_order); null for orders not
+   * shipped yet, shipped without these details, or shipped before the shop recorded them.
+   */
+  carrier: z.nullable(z.object({ name: z.string() })),
+  tracking_number: z.nullable(z.string()),
+  /** The carrier's page for this parcel; only https addresses (the database's rule too) become a link. */
+  tracking_url: z.nullable(z.string().check(z.startsWith('https://'))),
+  /** Oldest first. */
+  order_returns: z.array(OrderReturnSchema),
 });
 export type OrderWithLines = z.infer<typeof OrderWithLinesSchema>;
 

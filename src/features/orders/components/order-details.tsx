@@ -3,6 +3,8 @@ import { addressLines } from '@/utils/address';
 import type { LinkedOrder } from '../api/order-schemas.ts';
 import { usePassed } from '../hooks/use-passed.ts';
 import { OrderLinesTable } from './order-lines-table.tsx';
+import { OrderReturns } from './order-returns.tsx';
+import { OrderShipping } from './order-shipping.tsx';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
@@ -11,7 +13,7 @@ const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeS
 const CONFIRMATION_EXPECTED_MS = 2 * 60_000;
 
 /**
- * An order with its lines. The database sends the receipt and confirms the order by itself (a
+ * An order with its lines, what came back of it, and how it travels. The database sends the receipt and confirms the order by itself (a
  * Database Webhook, retried until it succeeds); this page only watches the status live (see
  * useLiveOrder), so closing it right after ordering changes nothing.
  */
@@ -19,7 +21,21 @@ export function OrderDetails({
   order,
   children,
 }: {
-  order: Pick<LinkedOrder, 'status' | 'created_at' | 'order_items' | 'currency' | 'total_cents' | 'delivery'>;
+  order: Pick<
+    LinkedOrder,
+    | 'status'
+    | 'created_at'
+    | 'order_items'
+    | 'currency'
+    | 'total_cents'
+    | 'delivery'
+    | 'shipped_at'
+    | 'delivered_at'
+    | 'carrier'
+    | 'tracking_number'
+    | 'tracking_url'
+    | 'order_returns'
+  >;
   /** What the viewer may do with the order (the owner's Cancel), under its details. */
   children?: ReactNode;
 }) {
@@ -45,6 +61,8 @@ export function OrderDetails({
         currency={order.currency}
         totalCents={order.total_cents}
       />
+      <OrderReturns order={order} />
+      <OrderShipping order={order} />
       {order.delivery ? (
         <section aria-labelledby="delivery-heading" className="flex flex-col gap-1">
           <h2 id="delivery-heading" className="font-semibold">

@@ -22,14 +22,21 @@ const order: ViewedOrder = {
   created_at: new Date().toISOString(),
   confirmed_at: new Date().toISOString(),
   cancelled_at: null,
+  shipped_at: null,
+  delivered_at: null,
+  returned_at: null,
   delivery: null,
-  order_items: [{ item_id: 3, title: 'Lamp', unit_price_cents: 4500, quantity: 1 }],
+  carrier: null,
+  tracking_number: null,
+  tracking_url: null,
+  order_items: [{ item_id: 3, title: 'Lamp', unit_price_cents: 4500, quantity: 1, returned_quantity: 0 }],
+  order_returns: [],
 };
 
 let queryClient: QueryClient;
 
-function show(viewer: string) {
-  queryClient.setQueryData(getOrderQueryOptions(viewer, order.reference).queryKey, order);
+function show(viewer: string, shown: ViewedOrder = order) {
+  queryClient.setQueryData(getOrderQueryOptions(viewer, order.reference).queryKey, shown);
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
@@ -49,6 +56,28 @@ describe('OrderView', () => {
     expect(screen.getByRole('heading', { name: 'Order 7K3Q-9XPD' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Order lines' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel this order' })).toBeTruthy();
+  });
+
+  it('shows the owner a returned order: its status, what came back and the refund, and no way to cancel it', () => {
+    show(CUSTOMER, {
+      ...order,
+      status: 'returned',
+      shipped_at: '2026-11-20T10:00:00Z',
+      delivered_at: '2026-11-22T10:00:00Z',
+      returned_at: '2026-11-25T10:00:00Z',
+      carrier: { name: 'An Post' },
+      tracking_number: 'RR 1234 5678 IE',
+      tracking_url: 'https://www.anpost.com/Post-Parcels/Track/History?item=RR12345678IE',
+      order_items: [{ item_id: 3, title: 'Lamp', unit_price_cents: 4500, quantity: 1, returned_quantity: 1 }],
+      order_returns: [
+        { id: 4, created_at: '2026-11-25T10:00:00Z', refund_cents: 4500, lines: [{ title: 'Lamp', quantity: 1, unit_price_cents: 4500 }] },
+      ],
+    });
+    expect(screen.getByTestId('order-status').textContent).toBe('Status: Returned');
+    expect(screen.getByRole('list', { name: 'Returned items' }).textContent).toBe('Lamp1 of 1 returned');
+    expect(screen.getByRole('list', { name: 'Returns recorded' }).textContent).toBe('Returned 25 Nov 2026Refund due €45.001 × Lamp');
+    expect(screen.getByTestId('order-shipping').textContent).toBe('Shipped with An Post · Tracking number RR 1234 5678 IE');
+    expect(screen.queryByRole('button', { name: 'Cancel this order' })).toBeNull();
   });
 
   it("points staff reading a customer's order to the admin, with no way to cancel it here", () => {
