@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEV_ANON_KEY } from '../server/index.ts';
 import { TEST_DELIVERY } from '../supabase/tests/test-delivery.ts';
 import { createUser, mailedLink, uniqueEmail } from './account-helpers.ts';
-import { accessToken, itemRow, orderByReference, placeOrderAs, putInServerCart, stockedItem } from './cart-helpers.ts';
+import { accessToken, asUser, itemRow, orderByReference, placeOrderAs, putInServerCart, setStock, stockedItem } from './cart-helpers.ts';
 import { expect, expectNoAxeViolations, test, type PageProblems } from './fixtures.ts';
 
 interface Mail {
@@ -35,6 +35,14 @@ function forgiveBlockedScriptsInMailFrames(problems: PageProblems): void {
   const blocked = "Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed and the 'allow-scripts' permission is not set.";
   const kept = problems.consoleErrors.filter((text) => text !== blocked);
   problems.consoleErrors.splice(0, problems.consoleErrors.length, ...kept);
+}
+
+const STAFF = { email: 'staff@lumen.test', password: 'demo-staff-password-1' };
+
+/** Calls a database function as the demo staff member, as the admin's order page does. */
+async function asStaff(request: APIRequestContext, fn: string, data: Record<string, unknown>): Promise<void> {
+  const response = await request.post(`/rest/v1/rpc/${fn}`, { headers: asUser(await accessToken(request, STAFF.email, STAFF.password)), data });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 /** Opens a mail's HTML as a mail client shows it, in light or dark, and checks it with axe (contrast included). */
@@ -116,6 +124,69 @@ test('a reset mail in the shop look: the link to the reset page and no code the 
       const shown = await page.locator('body').innerText();
       expect(shown).not.toMatch(/\b\d{6}\b/);
       expect(shown).not.toMatch(/\bcode\b/i);
+    });
+  }
+});
+
+test('the shipped mail names the carrier and tracking number and links the parcel, in light and dark', async ({ page, request, baseURL }, testInfo) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail(testInfo, 'shipped');
+  await createUser(request, email);
+  const item = stockedItem(36);
+  const { id } = await itemRow(request, item.slug);
+  await putInServerCart(request, await accessToken(request, email), id, 1);
+  const { id: orderId, reference } = await placeOrderAs(request, await accessToken(request, email));
+  // Packed only once the receipt has confirmed it.
+  await mailTo(request, email, `Your Lumen order ${reference} is confirmed`);
+  await expect.poll(async () => {
+    const response = await request.get(`/rest/v1/orders?id=eq.${orderId}&select=status`, { headers: asUser(await accessToken(request, email)) });
+    return ((await response.json()) as { status: string }[])[0]?.status;
+  }).toBe('confirmed');
+  await asStaff(request, 'set_order_status', { order_id: orderId, status: 'packed' });
+  await asStaff(request, 'ship_order', { order_id: orderId, carrier: 'dhl', tracking_number: 'jd 0146 0000 12' });
+  const trackingUrl = 'https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&tracking-id=JD0146000012';
+  const { access_key } = await orderByReference(request, reference);
+  const shipped = await mailTo(request, email, `Your Lumen order ${reference} is on its way`);
+  expect(shipped.text).toContain(`Your order is on its way with DHL. Tracking number: JD 0146 0000 12\nTrack your parcel: ${trackingUrl}`);
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await test.step(scheme, async () => {
+      await openMail(page, shipped.html ?? '', scheme);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your order is on its way');
+      await expect(page.getByRole('main').getByText('Your order is on its way with DHL. Tracking number: JD 0146 0000 12')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute('href', trackingUrl);
+      await expect(page.getByRole('link', { name: 'See your order' })).toHaveAttribute('href', `${baseURL}/orders/${reference}?key=${access_key}`);
+      await expect(page.getByRole('row', { name: new RegExp(item.title) })).toContainText('1 ×');
+    });
+  }
+});
+
+test('a low-stock alert reaches the staff in the shop look, with the variant, what is left and the way to restock it', async ({ page, request, baseURL }, testInfo) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail(testInfo, 'low-stock');
+  await createUser(request, email);
+  const item = stockedItem(37);
+  const { id } = await itemRow(request, item.slug);
+  // Seven left, above the default threshold of five; the sale of four takes it to three.
+  await setStock(request, id, 7);
+  await putInServerCart(request, await accessToken(request, email), id, 4);
+  await placeOrderAs(request, await accessToken(request, email));
+  const subject = `Low stock: ${item.product.title} (${item.options.colour}) — 3 left`;
+  const alert = await mailTo(request, STAFF.email, subject);
+  expect(alert.text).toContain(`Restock it: ${baseURL}/admin/items/${id}`);
+  // Staff hear of it; the customer only gets the receipt.
+  const toCustomer = (await (await request.get(`/_dev/mail.json?${new URLSearchParams({ to: email })}`)).json()) as Mail[];
+  expect(toCustomer.map((mail) => mail.subject).filter((text) => text.startsWith('Low stock'))).toEqual([]);
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await test.step(scheme, async () => {
+      await openMail(page, alert.html ?? '', scheme);
+      await expect(page).toHaveTitle(subject);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Running low');
+      await expect(page.getByRole('row', { name: /^In stock now/ })).toContainText('3');
+      await expect(page.getByRole('row', { name: /^Low-stock threshold/ })).toContainText('5');
+      await expect(page.getByRole('link', { name: 'Restock it' })).toHaveAttribute('href', `${baseURL}/admin/items/${id}`);
+      await expect(page.getByRole('link', { name: 'everything running low' })).toHaveAttribute('href', `${baseURL}/admin/items?status=low-stock`);
     });
   }
 });
