@@ -39,6 +39,8 @@ export function ArchivePanel({ userId, item }: { userId: string; item: AdminItem
           aria-disabled={update.isPending || undefined}
           onClick={() => {
             if (update.isPending) return;
+            // A new try: the last refusal is not left on screen beside the dialog or the next answer.
+            update.reset();
             if (archived) setArchived(false);
             else setConfirming(true);
           }}

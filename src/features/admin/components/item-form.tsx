@@ -70,17 +70,22 @@ export function ItemForm({ userId, item, product, submitLabel, onSubmit, onReloa
   const errors: ItemFormErrors = { ...(submitted && 'errors' in parsed ? parsed.errors : {}), ...serverErrors };
 
   const change = <K extends keyof ItemFormValues>(name: K, value: ItemFormValues[K]) => {
+    // A new variant's name follows its product's and its options ("Linden table, Rust") until staff
+    // type one, and the web address follows the name until staff edit it.
+    const titleFollows = (name === 'colour' || name === 'material') && product !== undefined && !titleEdited;
+    const slugFollows = (name === 'title' || name === 'colour' || name === 'material') && !slugEdited;
     setValues((current) => {
       const next = { ...current, [name]: value };
-      // A new variant's name follows its product's and its options ("Linden table, Rust") until staff type one.
-      if ((name === 'colour' || name === 'material') && product && !titleEdited) next.title = variantTitle(product.title, itemOptions(next));
-      if ((name === 'title' || name === 'colour' || name === 'material') && !slugEdited) next.slug = slugFromTitle(next.title);
+      if (titleFollows) next.title = variantTitle(product.title, itemOptions(next));
+      if (slugFollows) next.slug = slugFromTitle(next.title);
       return next;
     });
-    setServerErrors((current) => {
-      const { [name]: _fixed, ...rest } = current;
-      return rest;
-    });
+    const edited = new Set<string>([name, ...(titleFollows ? ['title'] : []), ...(slugFollows ? ['slug'] : [])]);
+    // What the server said about those fields was about the old values.
+    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !edited.has(field))));
+    // So was its refusal, unless it was about the item having changed meanwhile: that stays true,
+    // with its offer to load their version, until the next save.
+    setFailure((current) => (current?.stale ? current : null));
     setSaved(false);
   };
 
@@ -98,11 +103,13 @@ export function ItemForm({ userId, item, product, submitLabel, onSubmit, onReloa
     setSaving(true);
     try {
       await onSubmit(parsed.input);
+      setServerErrors({});
       setSaved(true);
       setSubmitted(false);
     } catch (error) {
+      // Each answer replaces what the last one said about the fields.
+      setServerErrors(error instanceof ItemFieldError ? error.errors : {});
       if (error instanceof ItemFieldError) {
-        setServerErrors(error.errors);
         form.querySelector<HTMLElement>(`[name="${Object.keys(error.errors)[0] ?? ''}"]`)?.focus();
       } else {
         setFailure({ message: error instanceof Error ? error.message : String(error), stale: error instanceof StaleItemError });

@@ -103,8 +103,14 @@ function useFormState<V extends object>(initial: () => V) {
   const [failure, setFailure] = useState<{ message: string; stale: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
-  const forget = (name: string) => {
-    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => field !== name)));
+  /**
+   * Fields were edited: what the server said about them was about the old values, and so was its
+   * refusal, unless it was about the product having changed meanwhile (that stays true, with its
+   * offer to load their version, until the next save).
+   */
+  const forget = (...names: string[]) => {
+    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !names.includes(field))));
+    setFailure((current) => (current?.stale ? current : null));
     setSaved(false);
   };
   /** Runs a save: a refusal for one field goes under it, anything else is an alert; nothing typed is lost. */
@@ -113,11 +119,13 @@ function useFormState<V extends object>(initial: () => V) {
     setFailure(null);
     try {
       await save();
+      setServerErrors({});
       setSubmitted(false);
       setSaved(true);
     } catch (error) {
+      // Each answer replaces what the last one said about the fields.
+      setServerErrors(error instanceof ProductFieldError ? error.errors : {});
       if (error instanceof ProductFieldError) {
-        setServerErrors(error.errors);
         focusFirst(form, error.errors);
       } else {
         setFailure({ message: error instanceof Error ? error.message : String(error), stale: error instanceof StaleProductError });
@@ -171,20 +179,22 @@ export function NewProductForm({ userId, onSubmit }: { userId: string; onSubmit:
   const errors: ProductFormErrors = { ...(form.submitted && 'errors' in parsed ? parsed.errors : {}), ...form.serverErrors };
 
   const changeProduct: Change = (name, value) => {
+    const slugFollows = name === 'title' && !slugEdited;
     form.setValues((current) => {
       const next = { ...current.product, [name]: value };
-      const slug = name === 'title' && !slugEdited ? firstVariantSlug(String(value), current.variant) : current.variant.slug;
+      const slug = slugFollows ? firstVariantSlug(String(value), current.variant) : current.variant.slug;
       return { product: next, variant: { ...current.variant, slug } };
     });
-    form.forget(name);
+    form.forget(name, ...(slugFollows ? ['slug'] : []));
   };
   const changeVariant = (name: keyof FirstVariantFormValues, value: string) => {
+    const slugFollows = (name === 'colour' || name === 'material') && !slugEdited;
     form.setValues((current) => {
       const next = { ...current.variant, [name]: value };
-      if ((name === 'colour' || name === 'material') && !slugEdited) next.slug = firstVariantSlug(current.product.title, next);
+      if (slugFollows) next.slug = firstVariantSlug(current.product.title, next);
       return { product: current.product, variant: next };
     });
-    form.forget(name);
+    form.forget(name, ...(slugFollows ? ['slug'] : []));
   };
 
   const submit = form.submitWith(parsed, onSubmit);

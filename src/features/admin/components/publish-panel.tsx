@@ -69,6 +69,8 @@ export function PublishPanel({ userId, product }: { userId: string; product: Adm
           aria-disabled={publish.isPending || undefined}
           onClick={() => {
             if (publish.isPending) return;
+            // A new try: the last refusal is not left on screen beside the dialog or the next answer.
+            publish.reset();
             if (published) setConfirming(true);
             else setPublished(true);
           }}

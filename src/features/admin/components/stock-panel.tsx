@@ -41,9 +41,16 @@ export function StockPanel({ userId, item }: { userId: string; item: AdminItem }
   const [deltaError, setDeltaError] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
 
+  // Only the current answer is shown: the server's last refusal goes as soon as what it refused is
+  // edited, and when a new try starts (its own check may fail before the server is asked).
+  const forgetRefusal = () => {
+    if (adjust.isError) adjust.reset();
+  };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (adjust.isPending) return;
+    forgetRefusal();
     setDone(null);
     const parsed = parseDelta(delta);
     if (parsed === null || parsed === 0) {
@@ -87,9 +94,18 @@ export function StockPanel({ userId, item }: { userId: string; item: AdminItem }
             onChange={(event) => {
               setDelta(event.target.value);
               setDeltaError(undefined);
+              forgetRefusal();
             }}
           />
-          <SelectField label="Reason" name="reason" value={reason} onChange={(event) => setReason(event.target.value as StockReason)}>
+          <SelectField
+            label="Reason"
+            name="reason"
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value as StockReason);
+              forgetRefusal();
+            }}
+          >
             {Object.entries(STOCK_REASONS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -97,7 +113,16 @@ export function StockPanel({ userId, item }: { userId: string; item: AdminItem }
             ))}
           </SelectField>
         </div>
-        <TextField label="Note (optional)" name="note" value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
+        <TextField
+          label="Note (optional)"
+          name="note"
+          value={note}
+          maxLength={500}
+          onChange={(event) => {
+            setNote(event.target.value);
+            forgetRefusal();
+          }}
+        />
         {adjust.isError ? <FormAlert tone="error">{adjust.error.message}</FormAlert> : null}
         {done ? <FormAlert tone="success">{done}</FormAlert> : null}
         <div>
