@@ -39,6 +39,6 @@ for (const [viewport, itemIndex] of [
 
     await page.getByRole('link', { name: 'open it in the admin' }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Store admin' })).toBeVisible();
   });
 }

@@ -48,7 +48,7 @@ for (const viewport of [DESKTOP, PHONE_390]) {
     const staff = await signedInPage(browser, viewport, STAFF.email, STAFF.password, problems);
     await staff.getByRole('link', { name: 'Store admin' }).click();
     await expect(staff).toHaveURL(/\/admin$/);
-    await expect(staff.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await expect(staff.getByRole('navigation', { name: 'Store admin' })).toBeVisible();
     await staff.getByRole('navigation', { name: 'Store admin' }).getByRole('link', { name: 'Items' }).click();
     await staff.getByRole('link', { name: 'New item' }).click();
     await expect(staff).toHaveTitle(/^New item · Store admin/);
@@ -88,8 +88,9 @@ for (const viewport of [DESKTOP, PHONE_390]) {
     await expectNoAxeViolations(staff);
 
     // Staff watch the board.
-    await staff.getByRole('navigation', { name: 'Store admin' }).getByRole('link', { name: 'Orders' }).click();
-    await expect(staff.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await staff.getByRole('navigation', { name: 'Store admin' }).getByRole('link', { name: 'Board' }).click();
+    await expect(staff).toHaveURL(/\/admin\/board$/);
+    await expect(staff.getByRole('region', { name: 'To pack' })).toBeVisible();
     await staff.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
 
     // A customer finds it by search and orders it.

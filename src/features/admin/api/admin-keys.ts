@@ -1,4 +1,5 @@
 import { userScope } from '@/lib/user-scope';
+import type { OrderFilters } from '../utils/order-search.ts';
 
 /** The admin list's "Show" choice: products by publication, or by what their variants need. */
 export type ProductStatusFilter = 'all' | 'published' | 'drafts' | 'low-stock' | 'archived';
@@ -36,4 +37,13 @@ export const adminKeys = {
   board: (userId: string) => [...adminKeys.all(userId), 'board'] as const,
   activityAll: (userId: string) => [...adminKeys.all(userId), 'activity'] as const,
   activity: (userId: string, page: number) => [...adminKeys.activityAll(userId), page] as const,
+  /**
+   * Everything that shows orders beyond the board (the all-orders list, a customer, one order:
+   * order-keys.ts): shipping, a return or a status change refreshes them all.
+   */
+  orderLists: (userId: string) => [...adminKeys.all(userId), 'orders'] as const,
+  orderSearch: (userId: string, filters: OrderFilters) => [...adminKeys.orderLists(userId), 'search', filters] as const,
+  customer: (userId: string, customerId: string) => [...adminKeys.orderLists(userId), 'customer', customerId] as const,
+  /** The shop's time zone (store_profile): where its days start for date filters and the export. */
+  timeZone: (userId: string) => [...adminKeys.all(userId), 'time-zone'] as const,
 };
