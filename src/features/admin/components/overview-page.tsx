@@ -11,17 +11,7 @@ import { cn } from '@/utils/cn';
 import { formatPrice, pluralize } from '@/utils/format';
 import { useStoreOverview, type OverviewPeriod, type PeriodName, type StoreOverview } from '../api/store-overview.ts';
 
-// The orders list's and the board's addresses, as src/config/admin-paths.ts writes them.
-function ordersHref(search: { status?: readonly OrderStatus[]; from?: string; to?: string }): string {
-  const params = new URLSearchParams();
-  if (search.status && search.status.length > 0) params.set('status', search.status.join(','));
-  if (search.from) params.set('from', search.from);
-  if (search.to) params.set('to', search.to);
-  const query = params.toString().replaceAll('%2C', ',');
-  return query ? `/admin/orders?${query}` : '/admin/orders';
-}
-const BOARD_HREF = '/admin/board';
-const LOW_STOCK_HREF = '/admin/items?status=low-stock';
+const LOW_STOCK_HREF = `${adminPaths.items.getHref()}?status=low-stock`;
 
 /** What a period's "orders" counts: every order placed in it but the cancelled ones. */
 const COUNTED_STATUSES = ORDER_STATUSES.filter((status) => status !== 'cancelled');
@@ -193,7 +183,7 @@ function PeriodCard({ name, period, currency }: { name: PeriodName; period: Over
           <Figure label="Returned">{formatPrice(period.returned_cents, currency)}</Figure>
           <Figure label="Cancelled">
             {period.cancelled > 0 ? (
-              <Link to={ordersHref({ status: ['cancelled'], ...range })} className={linkClass}>
+              <Link to={adminPaths.orders.getHref({ status: ['cancelled'], ...range })} className={linkClass}>
                 <span className="sr-only">Cancelled {during}:</span> {period.cancelled}
               </Link>
             ) : (
@@ -203,7 +193,7 @@ function PeriodCard({ name, period, currency }: { name: PeriodName; period: Over
         </dl>
       )}
       {period.orders > 0 ? (
-        <Link to={ordersHref({ status: COUNTED_STATUSES, ...range })} className={cn(linkClass, 'inline-flex items-center gap-1.5 self-start text-sm')}>
+        <Link to={adminPaths.orders.getHref({ status: COUNTED_STATUSES, ...range })} className={cn(linkClass, 'inline-flex items-center gap-1.5 self-start text-sm')}>
           {`Orders ${during}: ${period.orders}`}
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
@@ -226,7 +216,7 @@ function OpenOrders({ counts }: { counts: StoreOverview['open_orders'] }) {
           </p>
         </div>
         <Button variant="secondary" asChild>
-          <Link to={BOARD_HREF}>
+          <Link to={adminPaths.board.getHref()}>
             <SquareKanban aria-hidden="true" />
             Open the board
           </Link>
@@ -236,7 +226,7 @@ function OpenOrders({ counts }: { counts: StoreOverview['open_orders'] }) {
         {OPEN.map(({ status, label }) => (
           <li key={status} className="flex">
             <Link
-              to={ordersHref({ status: [status] })}
+              to={adminPaths.orders.getHref({ status: [status] })}
               className="flex w-full flex-col gap-1 rounded-lg border border-border bg-surface p-4 shadow-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
               <span className="text-sm text-muted-foreground">
