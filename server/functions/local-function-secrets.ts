@@ -5,8 +5,8 @@
  */
 
 /**
- * The order webhooks' shared secret: the database sends it to order-confirmation, which refuses any
- * call without it. The database's side is the Vault secret order_webhook_secret, which the platform
+ * The database webhooks' shared secret: the database sends it to order-confirmation and stock-alert,
+ * which refuse any call without it. The database's side is the Vault secret order_webhook_secret, which the platform
  * bootstrap creates with this same value (server/db/bootstrap/90-local-order-webhook-secret.sql).
  */
 export const LOCAL_ORDER_WEBHOOK_SECRET = 'lumen-local-order-webhook-secret-for-development-only';
