@@ -17,11 +17,12 @@ import {
   stockOf,
 } from './back-office-fixtures.ts';
 
-// Low-stock alerts (private.stock_alerts, …_back_office.sql) on PGlite: one per time a variant on
-// sale crosses from above its threshold to at or under it (a sale, damage, the threshold raised),
-// none while it stays low, none for drafts and archived variants; the Database Webhook that calls
-// the stock-alert function; and the claim / complete / fail protocol that function follows, which
-// only the service role may use. Concurrent purchases crossing together: back-office-races.test.ts.
+// Low-stock alerts (private.stock_alerts, …_back_office.sql): one per time a variant on sale
+// crosses from above its threshold to at or under it (a sale, damage, the threshold raised), none
+// while it stays low, none for drafts and archived variants; the Database Webhook that calls the
+// stock-alert function; and the claim / complete / fail protocol that function follows, which only
+// the service role may use. On PGlite, or PostgreSQL with LUMEN_TEST_DB=postgres. Concurrent
+// purchases crossing together: back-office-races.test.ts.
 
 const STAFF: Person = { id: '00000000-0000-4000-8000-0000000003a1', email: 'staff@example.test', name: 'Sam Staff', staff: true };
 const OPS: Person = { id: '00000000-0000-4000-8000-0000000003a2', email: 'ops@example.test', name: null, staff: true };

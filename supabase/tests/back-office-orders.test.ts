@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../server/index.ts';
 import type { TestBackend } from '../../server/testing/test-backend.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,11 +20,12 @@ import {
 } from './back-office-fixtures.ts';
 import { TEST_DELIVERY } from './test-delivery.ts';
 
-// Staff's orders (…_back_office.sql) on PGlite: shipping with a carrier and tracking number, the
-// search over every order, one order's history and customer, a customer's figures, the export, and
-// what the receipt's link shows of shipping and returns. Orders placed on chosen days (2025, as
-// the table owner, with explicit offsets: Dublin is UTC+1 in July, UTC+0 in November) for search
-// and export; orders moved along the real way (place_order, staff functions) for history.
+// Staff's orders (…_back_office.sql): shipping with a carrier and tracking number, the search over
+// every order, one order's history and customer, a customer's figures, the export (the CSV too,
+// through the API), and what the receipt's link shows of shipping and returns. On PGlite, or
+// PostgreSQL with LUMEN_TEST_DB=postgres. Orders placed on chosen days (2025, as the table owner,
+// with explicit offsets: Dublin is UTC+1 in July, UTC+0 in November) for search and export; orders
+// moved along the real way (place_order, staff functions) for history.
 
 const STAFF: Person = { id: '00000000-0000-4000-8000-0000000004a1', email: 'staff@example.test', name: 'Sam Staff', staff: true };
 const OPS: Person = { id: '00000000-0000-4000-8000-0000000004a2', email: 'ops@example.test', name: null, staff: true };
@@ -694,6 +696,38 @@ describe('orders_export', () => {
   it('is for staff only', async () => {
     expect(await refusal(db, claimsOf(ADA), EXPORT, ['2025-01-01', '2025-12-31'])).toEqual({ code: '42501', message: 'Only staff can export orders.' });
     expect(await refusal(db, VISITOR, EXPORT, ['2025-01-01', '2025-12-31'])).toEqual({ code: '42501', message: 'permission denied for function orders_export' });
+  });
+});
+
+describe('orders_export through the API', () => {
+  /** A supabase-js client signed in as a new account; staff when asked (the token hook adds the claim at sign-in). */
+  async function signedIn(email: string, asStaff: boolean): Promise<SupabaseClient> {
+    const client = backend.anonClient();
+    const { data, error } = await client.auth.signUp({ email, password: 'long-enough-password-1' });
+    if (error || !data.user) throw error ?? new Error('no user');
+    if (asStaff) {
+      await db.query(`insert into user_roles (user_id, role) values ($1, 'staff')`, [data.user.id]);
+      const { error: signInError } = await client.auth.signInWithPassword({ email, password: 'long-enough-password-1' });
+      if (signInError) throw signInError;
+    }
+    return client;
+  }
+
+  it('answers staff with the CSV text (header row, text with spaces or quotes quoted, formulas defused); refuses customers with the message', async () => {
+    const staffClient = await signedIn('export-staff@example.test', true);
+    const { data, error } = await staffClient.rpc('orders_export', { from_date: '2025-07-02', to_date: '2025-07-04' }).csv();
+    expect(error).toBeNull();
+    expect(String(data).split('\n')).toEqual([
+      'order_number,reference,placed_at,status,customer_email,customer_name,country,items,total,refunded,currency,carrier,tracking_number',
+      `${fixedId('B1')},${fixed.B1?.reference},"2025-07-02 12:00:00",shipped,bob.stone@example.test,"Robert Stone",IE,2,98.00,0.00,EUR,DPD,1Z999AA1`,
+      `${fixedId('G1')},${fixed.G1?.reference},"2025-07-03 08:00:00",placed,grace.hopper@example.test,"Grace Hopper",IE,1,25.00,0.00,EUR,,`,
+      `${fixedId('M1')},${fixed.M1?.reference},"2025-07-04 10:00:00",confirmed,mallory@example.test,"'=HYPERLINK(""https://evil.example"",""Click"")",IE,1,15.00,0.00,EUR,,`,
+    ]);
+
+    const customerClient = await signedIn('export-customer@example.test', false);
+    const refused = await customerClient.rpc('orders_export', { from_date: '2025-07-02', to_date: '2025-07-04' }).csv();
+    expect(refused.data).toBeNull();
+    expect(refused.error).toMatchObject({ code: '42501', message: 'Only staff can export orders.' });
   });
 });
 

@@ -19,11 +19,11 @@ import {
   stockOf,
 } from './back-office-fixtures.ts';
 
-// Returns of delivered orders (record_return, …_back_office.sql) on PGlite: what comes back goes
-// into stock through the ledger (reason 'return', its order and note named) unless written off,
-// each return is refunded at the price paid, mailed and audited, the order becomes returned once
-// every line is back, and anything else is refused with a message saying why. The same under
-// real concurrent connections: back-office-races.test.ts.
+// Returns of delivered orders (record_return, …_back_office.sql): what comes back goes into stock
+// through the ledger (reason 'return', its order and note named) unless written off, each return
+// is refunded at the price paid, mailed and audited, the order becomes returned once every line is
+// back, and anything else is refused with a message saying why. On PGlite, or PostgreSQL with
+// LUMEN_TEST_DB=postgres; under real concurrent connections: back-office-races.test.ts.
 
 const STAFF: Person = { id: '00000000-0000-4000-8000-0000000001a1', email: 'staff@example.test', name: 'Sam Staff', staff: true };
 const BUYER: Person = { id: '00000000-0000-4000-8000-0000000001b1', email: 'buyer@example.test', name: 'Bea Buyer' };
