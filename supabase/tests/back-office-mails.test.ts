@@ -32,8 +32,8 @@ beforeAll(async () => {
       returning id, category_id)
     insert into items (slug, title, price_cents, stock, low_stock_threshold, category_id, product_id, options)
     select v.slug, v.title, v.price, v.stock, 5, product.category_id, product.id, v.options::jsonb from product,
-      (values ('linden-table-rust', 'Linden table, Rust', 12_900, 7, '{"colour": "Rust"}'),
-              ('linden-table-oak', 'Linden table, Oak', 4_900, 1_000, '{"colour": "Oak"}')) v (slug, title, price, stock, options)
+      (values ('linden-table-rust', 'Linden table, Rust', 12900, 7, '{"colour": "Rust"}'),
+              ('linden-table-oak', 'Linden table, Oak', 4900, 1000, '{"colour": "Oak"}')) v (slug, title, price, stock, options)
     returning slug, id::int`);
   tableId = rows.find((row) => row.slug === 'linden-table-rust')?.id ?? 0;
   oakId = rows.find((row) => row.slug === 'linden-table-oak')?.id ?? 0;
