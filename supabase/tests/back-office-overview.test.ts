@@ -295,6 +295,26 @@ describe('store_overview', () => {
     expect((await overview()).open_orders).toEqual({ placed: 2, confirmed: 1, packed: 1, shipped: 1 });
   });
 
+  it('has zeros, no average and no best sellers for a shop without orders', async () => {
+    let figures: Overview | undefined;
+    await db.transaction(async (tx) => {
+      await tx.query('delete from orders');
+      await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [
+        JSON.stringify({ ...claimsOf(STAFF), role: 'authenticated' }),
+      ]);
+      figures = (await tx.query<{ figures: Overview }>('select public.store_overview() as figures')).rows[0]?.figures;
+      await tx.rollback();
+    });
+    const empty = { orders: 0, order_value_cents: 0, average_order_cents: null, items_sold: 0, cancelled: 0, returned_cents: 0 };
+    expect(figures).toMatchObject({
+      currency: 'EUR',
+      periods: { today: empty, days_7: empty, days_30: empty },
+      open_orders: { placed: 0, confirmed: 0, packed: 0, shipped: 0 },
+      best_sellers: [],
+      low_stock_count: 12,
+    });
+  });
+
   it('is for staff only', async () => {
     const customer = claimsOf(BUYER);
     expect(await refusal(db, customer, 'select public.store_overview()')).toEqual({ code: '42501', message: 'Only staff can see the overview.' });
