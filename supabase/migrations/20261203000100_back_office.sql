@@ -6,17 +6,14 @@
 
 -- ── The shop's clock ───────────────────────────────────────────────────────────────────────────
 -- "Today" and an export's dates are the shop's, not the server's (UTC on hosted projects).
+-- Only the IANA names browsers know too: PostgreSQL would also take POSIX rules such as
+-- 'GMT+5', which it reads as five hours west of Greenwich, the opposite of what it seems to say.
 create function private.is_time_zone(name text) returns boolean
-language plpgsql
-immutable
+language sql
+stable
 set search_path = ''
 as $$
-begin
-  perform now() at time zone name;
-  return true;
-exception when invalid_parameter_value then
-  return false;
-end;
+  select exists (select 1 from pg_catalog.pg_timezone_names z where z.name = is_time_zone.name)
 $$;
 
 alter table public.store_profile add column time_zone text not null default 'Europe/Dublin'
@@ -123,6 +120,7 @@ declare
   refund integer := 0;
   new_return bigint;
   next_status text;
+  kept_note text := nullif(btrim(note), '');
 begin
   if not (select public.authorize('orders.manage')) then
     raise exception 'Only staff can record returns.' using errcode = '42501';
@@ -178,7 +176,7 @@ begin
   if restock then
     -- Locked in id order, as place_order and cancellations lock them.
     perform set_config('lumen.stock_reason', 'return', true), set_config('lumen.stock_order', target.id::text, true),
-      set_config('lumen.stock_note', coalesce(note, ''), true);
+      set_config('lumen.stock_note', coalesce(kept_note, ''), true);
     perform 1 from public.items i
     where i.id in (select (r ->> 'item_id')::bigint from jsonb_array_elements(returned) r)
     order by i.id
@@ -190,7 +188,7 @@ begin
   end if;
 
   insert into public.order_returns (order_id, actor, actor_email, restock, note, refund_cents, lines)
-  values (target.id, (select auth.uid()), (select auth.jwt() ->> 'email'), restock, nullif(btrim(note), ''), refund, returned)
+  values (target.id, (select auth.uid()), (select auth.jwt() ->> 'email'), restock, kept_note, refund, returned)
   returning id into new_return;
 
   next_status := case when exists (select 1 from public.order_items oi where oi.order_id = target.id and oi.returned_quantity < oi.quantity)
@@ -415,6 +413,7 @@ begin
     'email', recipient,
     'delivery', target.delivery,
     'carrier', (select c.name from public.carriers c where c.code = target.carrier),
+    'carrier_code', target.carrier,
     'tracking_number', target.tracking_number,
     'tracking_url', target.tracking_url,
     'lines', (
