@@ -207,7 +207,7 @@ describe('the shipped mail', () => {
   });
 
   it('without a tracking page names the number only; without a number, the carrier only', () => {
-    const noPage = orderMail({ ...shippedWithDhl, carrier: 'Our own delivery', tracking_url: null }, { kind: 'shipped' }, context);
+    const noPage = orderMail({ ...shippedWithDhl, carrier: 'Our own delivery', carrier_code: 'own-delivery', tracking_url: null }, { kind: 'shipped' }, context);
     expect(noPage.text).toContain('Good news: order 7K3Q-9XPD has shipped.\n\nWe are delivering it ourselves. Tracking number: JD 0146 0000 12\n\n');
     expect(noPage.text).not.toContain('Track your parcel');
     expect(noPage.html).not.toContain('Track your parcel');
@@ -220,7 +220,7 @@ describe('the shipped mail', () => {
     expect(visibleText(noNumber.html)).toContain('Your order is on its way with An Post.');
 
     // "Another carrier" is no name to put in a sentence: the number alone.
-    const other = orderMail({ ...shippedWithDhl, carrier: 'Another carrier', tracking_url: null }, { kind: 'shipped' }, context);
+    const other = orderMail({ ...shippedWithDhl, carrier: 'Another carrier', carrier_code: 'other', tracking_url: null }, { kind: 'shipped' }, context);
     expect(other.text).toContain('has shipped.\n\nTracking number: JD 0146 0000 12\n\n');
     expect(other.text).not.toContain('Another carrier');
   });

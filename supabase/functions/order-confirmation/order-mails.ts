@@ -52,6 +52,8 @@ export interface ClaimedOrder {
   delivery: Delivery | null;
   /** The carrier's name when staff shipped the order with ship_order; null before, or when only its status moved. */
   carrier: string | null;
+  /** Its code (public.carriers): what tells the shop's own van and "another carrier" apart from a company. */
+  carrier_code?: string | null;
   tracking_number: string | null;
   /** The carrier's page for this parcel; null for carriers without one (the shop's own van). */
   tracking_url: string | null;
@@ -198,16 +200,16 @@ interface Parcel {
  * "another carrier" for the rest), so they get their own words rather than "on its way with
  * Another carrier".
  */
-function carrierSentence(carrier: string): string | null {
-  if (carrier === 'Our own delivery') return 'We are delivering it ourselves.';
-  if (carrier === 'Another carrier') return null;
+function carrierSentence(carrier: string, code: string | null | undefined): string | null {
+  if (code === 'own-delivery') return 'We are delivering it ourselves.';
+  if (code === 'other') return null;
   return `Your order is on its way with ${carrier}.`;
 }
 
 function parcelOf(order: ClaimedOrder): Parcel | null {
   if (!order.carrier) return null;
   return {
-    sentence: carrierSentence(order.carrier),
+    sentence: carrierSentence(order.carrier, order.carrier_code),
     tracking_number: order.tracking_number,
     // The database only stores https pages; anything else is not offered as a link.
     tracking_url: order.tracking_url?.startsWith('https://') ? order.tracking_url : null,
