@@ -122,8 +122,19 @@ for (const viewport of [DESKTOP, PHONE_390]) {
     const toShip = await boardCard(staff, 'To ship', orderId);
     await expect(toShip).toBeVisible();
     await expectNoAxeViolations(staff);
+    // Shipping asks who carries the parcel: none chosen is refused, then DHL with its tracking number.
     await toShip.getByRole('button', { name: 'Mark shipped' }).click();
-    await expect(await boardCard(staff, 'On the way', orderId)).toBeVisible();
+    const shipDialog = staff.getByRole('dialog', { name: `Ship order #${orderId}` });
+    await shipDialog.getByRole('button', { name: 'Ship order' }).click();
+    await expect(shipDialog.getByText('Choose who carries the parcel.')).toBeVisible();
+    await expect(shipDialog.getByLabel('Carrier')).toBeFocused();
+    await shipDialog.getByLabel('Carrier').selectOption({ label: 'DHL' });
+    await shipDialog.getByLabel('Tracking number (optional)').fill('jd0001 42');
+    await expectNoAxeViolations(staff);
+    await shipDialog.getByRole('button', { name: 'Ship order' }).click();
+    const onTheWay = await boardCard(staff, 'On the way', orderId);
+    await expect(onTheWay).toBeVisible();
+    await expect(onTheWay).toBeFocused();
     expect(await staff.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 
     // The customer sees "Shipped" live and gets the mail.
@@ -156,7 +167,7 @@ for (const viewport of [DESKTOP, PHONE_390]) {
     // The audit log says who did what.
     await staff.getByRole('navigation', { name: 'Store admin' }).getByRole('link', { name: 'Activity' }).click();
     const log = staff.getByRole('list').filter({ hasText: `Order #${orderId}` });
-    await expect(log.getByText(`Order #${orderId}: Packed → Shipped`)).toBeVisible();
+    await expect(log.getByText(`Order #${orderId}: Packed → Shipped (DHL, tracking JD0001 42)`)).toBeVisible();
     await expect(log.getByText(`Created item “${title}”`)).toBeVisible();
     await expect(log.getByText(`Archived “${title}”`)).toBeVisible();
     await expect(log.getByText('by staff@lumen.test').first()).toBeVisible();

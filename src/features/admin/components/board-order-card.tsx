@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
+import { adminPaths } from '@/config/admin-paths';
 import { STAFF_NEXT_STATUSES, type OrderStatus } from '@/config/order-statuses';
 import { addressLines, countryName } from '@/utils/address';
 import { formatPrice } from '@/utils/format';
@@ -15,7 +17,10 @@ const MOVE_LABELS: Partial<Record<OrderStatus, string>> = {
   delivered: 'Mark delivered',
 };
 
-/** One order on the board: who and what, and the next steps set_order_status allows from here. */
+/**
+ * One order on the board: who and what, and the next steps set_order_status allows from here;
+ * shipping asks for the carrier first (the board's ship dialog).
+ */
 interface BoardOrderCardProps {
   order: BoardOrder;
   userId: string;
@@ -23,9 +28,11 @@ interface BoardOrderCardProps {
   takeFocus: boolean;
   onFocused: () => void;
   onMoved: (orderId: number, status: OrderStatus) => void;
+  /** "Mark shipped": the board opens its ship dialog, and gives focus back to `opener` if it is closed unused. */
+  onShip: (orderId: number, opener: HTMLButtonElement) => void;
 }
 
-export function BoardOrderCard({ order, userId, takeFocus, onFocused, onMoved }: BoardOrderCardProps) {
+export function BoardOrderCard({ order, userId, takeFocus, onFocused, onMoved, onShip }: BoardOrderCardProps) {
   const move = useSetOrderStatus(userId);
   const card = useRef<HTMLElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -54,7 +61,9 @@ export function BoardOrderCard({ order, userId, takeFocus, onFocused, onMoved }:
       <div className="flex items-baseline justify-between gap-2">
         <div className="flex flex-col">
           <h3 id={titleId} className="font-semibold">
-            Order #{order.id}
+            <Link to={adminPaths.order.getHref(order.id)} className="hover:underline">
+              Order #{order.id}
+            </Link>
           </h3>
           {/* What the customer's pages and mails call it, for when they write or call. */}
           <span className="text-xs text-muted-foreground">Customer reference {order.reference}</span>
@@ -92,7 +101,16 @@ export function BoardOrderCard({ order, userId, takeFocus, onFocused, onMoved }:
       {next.length > 0 ? (
         <div className="flex flex-wrap gap-2">
           {forward.map((status) => (
-            <Button key={status} size="sm" aria-disabled={pending || undefined} aria-describedby={titleId} onClick={() => moveTo(status)}>
+            <Button
+              key={status}
+              size="sm"
+              aria-disabled={pending || undefined}
+              aria-describedby={titleId}
+              onClick={(event) => {
+                if (status !== 'shipped') moveTo(status);
+                else if (!pending) onShip(order.id, event.currentTarget);
+              }}
+            >
               {MOVE_LABELS[status]}
             </Button>
           ))}

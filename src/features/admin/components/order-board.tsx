@@ -8,6 +8,7 @@ import { pluralize } from '@/utils/format';
 import { BOARD_LIMIT, OPEN_STATUSES, useOpenOrders, type BoardOrder, type OpenStatus } from '../api/order-board.ts';
 import { useLiveBoard } from '../hooks/use-live-board.ts';
 import { BoardOrderCard } from './board-order-card.tsx';
+import { ShipOrderDialog } from './ship-order-dialog.tsx';
 
 const COLUMN_TITLES: Record<OpenStatus, string> = {
   placed: 'Awaiting confirmation',
@@ -28,11 +29,19 @@ export function OrderBoard({ userId }: { userId: string }) {
   // The order just moved: its card takes focus in its new column (the old one is gone).
   const [moved, setMoved] = useState<{ orderId: number; status: OrderStatus } | null>(null);
   useLiveBoard(userId, (orderId) => setAnnouncement(`New order #${orderId} arrived.`));
-  const onMoved = (orderId: number, status: OrderStatus) => {
-    setAnnouncement(status === 'cancelled' ? `Order #${orderId} cancelled.` : `Order #${orderId} marked ${STATUS_LABELS[status].toLowerCase()}.`);
+  const onMoved = (orderId: number, status: OrderStatus, message?: string) => {
+    setAnnouncement(message ?? (status === 'cancelled' ? `Order #${orderId} cancelled.` : `Order #${orderId} marked ${STATUS_LABELS[status].toLowerCase()}.`));
     setMoved({ orderId, status });
     // A cancelled order leaves the board: the keyboard carries on from the top of it.
     if (status === 'cancelled') heading.current?.focus();
+  };
+  // One ship dialog for the board, not one per card: when someone else moves the order meanwhile,
+  // its card goes, and the dialog stays to say why shipping was refused.
+  const [shipping, setShipping] = useState<number | null>(null);
+  const shipOpener = useRef<HTMLButtonElement | null>(null);
+  const onShip = (orderId: number, opener: HTMLButtonElement) => {
+    shipOpener.current = opener;
+    setShipping(orderId);
   };
   return (
     <>
@@ -78,11 +87,19 @@ export function OrderBoard({ userId }: { userId: string }) {
                 focusOrderId={moved?.status === status ? moved.orderId : null}
                 onFocused={() => setMoved(null)}
                 onMoved={onMoved}
+                onShip={onShip}
               />
             ))}
           </div>
         </>
       )}
+      <ShipOrderDialog
+        userId={userId}
+        orderId={shipping}
+        onClose={() => setShipping(null)}
+        returnFocus={() => (shipOpener.current?.isConnected ? shipOpener.current : heading.current)?.focus()}
+        onShipped={({ orderId, carrierName }) => onMoved(orderId, 'shipped', `Order #${orderId} shipped with ${carrierName}.`)}
+      />
     </>
   );
 }
@@ -94,9 +111,10 @@ interface BoardColumnProps {
   focusOrderId: number | null;
   onFocused: () => void;
   onMoved: (orderId: number, status: OrderStatus) => void;
+  onShip: (orderId: number, opener: HTMLButtonElement) => void;
 }
 
-function BoardColumn({ status, orders, userId, focusOrderId, onFocused, onMoved }: BoardColumnProps) {
+function BoardColumn({ status, orders, userId, focusOrderId, onFocused, onMoved, onShip }: BoardColumnProps) {
   const headingId = `board-${status}`;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg bg-muted/50 p-3" data-status={status}>
@@ -113,7 +131,7 @@ function BoardColumn({ status, orders, userId, focusOrderId, onFocused, onMoved 
         <ul className="flex flex-col gap-3">
           {orders.map((order) => (
             <li key={order.id}>
-              <BoardOrderCard order={order} userId={userId} takeFocus={focusOrderId === order.id} onFocused={onFocused} onMoved={onMoved} />
+              <BoardOrderCard order={order} userId={userId} takeFocus={focusOrderId === order.id} onFocused={onFocused} onMoved={onMoved} onShip={onShip} />
             </li>
           ))}
         </ul>
