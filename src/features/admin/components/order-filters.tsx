@@ -33,8 +33,8 @@ export function OrderFilterControls({ filters, onChange, customer }: OrderFilter
   const setTo = (to: string) => onChange(to && filters.from && to < filters.from ? { to, from: to } : { to });
   return (
     <div role="search" aria-label="Orders" className="flex flex-col gap-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_11rem_11rem]">
-        <SearchBox value={filters.q} onSearch={(q) => onChange({ q })} className="sm:col-span-2 lg:col-span-1" />
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[1fr_11rem_11rem]">
+        <SearchBox value={filters.q} onSearch={(q) => onChange({ q })} className="col-span-2 lg:col-span-1" />
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           Placed from
           <input type="date" className={inputClass} value={filters.from ?? ''} max={filters.to ?? undefined} onChange={(event) => setFrom(event.target.value)} />
