@@ -118,9 +118,9 @@ function OrderView({ userId, order }: { userId: string; order: AdminOrder }) {
           Customer reference <span className="font-medium text-foreground">{order.reference}</span> · placed{' '}
           <time dateTime={order.created_at}>{dateFormat.format(new Date(order.created_at))}</time>
         </p>
+        {/* Present from the start, so what an action did is announced (and shown) when it changes. */}
+        <div role="status">{notice ? <p className="mt-2 rounded-md border border-success/40 bg-success/10 px-3 py-2.5 text-sm">{notice}</p> : null}</div>
       </div>
-      {/* Present from the start, so what an action did is announced (and shown) when it changes. */}
-      <div role="status">{notice ? <p className="rounded-md border border-success/40 bg-success/10 px-3 py-2.5 text-sm">{notice}</p> : null}</div>
       <OrderActions userId={userId} order={order} heading={heading} onDone={done} />
       <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="flex min-w-0 flex-col gap-6">

@@ -78,8 +78,8 @@ export function ReturnDialog({ userId, order, onClose, returnFocus, onRecorded }
   );
 }
 
-/** The input look, narrow enough for a few digits between the two buttons. */
-const quantityClass = `${inputClass.replace('w-full', 'w-20')} text-center tabular-nums`;
+/** The input look, narrow enough for a few digits between the two buttons (which replace the browser's own arrows). */
+const quantityClass = `${inputClass.replace('w-full', 'w-20')} text-center tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none`;
 
 /** A whole number of items, as typed; null for anything else. */
 function parseQuantity(text: string): number | null {
