@@ -22,7 +22,8 @@ const STATUS_OPTIONS: Record<ProductStatusFilter, string> = {
   all: 'All products',
   drafts: 'Drafts',
   published: 'Published',
-  'low-stock': 'Low stock (at or under each variant’s threshold)',
+  // Each variant's own warning level: the summary line says so while this is chosen.
+  'low-stock': 'Low stock',
   archived: 'Archived variants',
 };
 
@@ -36,6 +37,11 @@ function readFilters(params: URLSearchParams): ProductListFilters {
     status: status && status in STATUS_OPTIONS ? (status as ProductStatusFilter) : 'all',
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
+}
+
+function summary(total: number, status: ProductStatusFilter): string {
+  if (status === 'low-stock') return `${pluralize(total, 'product')} with a variant running low (at or under its own warning level)`;
+  return `${pluralize(total, 'product')} and ${total === 1 ? 'its' : 'their'} variants`;
 }
 
 /**
@@ -77,7 +83,7 @@ export function ProductList({ userId }: { userId: string }) {
         <div>
           <h1 className="text-3xl font-semibold tracking-tight">Items</h1>
           <p className="mt-1 text-muted-foreground" aria-live="polite">
-            {products.data ? `${pluralize(products.data.total, 'product')} and ${products.data.total === 1 ? 'its' : 'their'} variants` : 'Loading products…'}
+            {products.data ? summary(products.data.total, filters.status) : 'Loading products…'}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -27,7 +27,11 @@ export function OrderShipping({ order }: { order: ShippedOrder }) {
           Shipped with {carrier}
           {order.tracking_number ? (
             <>
-              {' · '}Tracking number <span className="font-medium">{order.tracking_number}</span>
+              {' · '}
+              {/* Moves to the next line whole rather than splitting the number, unless wider than the line itself. */}
+              <span className="inline-block max-w-full">
+                Tracking number <span className="font-medium">{order.tracking_number}</span>
+              </span>
             </>
           ) : null}
         </p>
