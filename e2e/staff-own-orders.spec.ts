@@ -21,7 +21,7 @@ for (const [viewport, itemIndex] of [
     const item = stockedItem(itemIndex);
     const { id } = await itemRow(request, item.slug);
     await putInServerCart(request, token, id, 1);
-    const { reference } = await placeOrderAs(request, token);
+    const { id: orderId, reference } = await placeOrderAs(request, token);
 
     await page.setViewportSize(viewport);
     await signInWithUi(page, STAFF.email, STAFF.password);
@@ -33,12 +33,13 @@ for (const [viewport, itemIndex] of [
     await page.goto(`/orders/${reference}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${reference}`);
     await expect(page.getByText('This order belongs to a customer')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'open it in the admin' })).toHaveAttribute('href', '/admin');
+    await expect(page.getByRole('link', { name: 'open it in the admin' })).toHaveAttribute('href', `/admin/orders/${orderId}`);
     await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     await page.getByRole('link', { name: 'open it in the admin' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
     await expect(page.getByRole('navigation', { name: 'Store admin' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible();
   });
 }

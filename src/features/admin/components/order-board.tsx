@@ -45,11 +45,11 @@ export function OrderBoard({ userId }: { userId: string }) {
   };
   return (
     <>
-      <PageTitle title="Orders · Store admin" />
+      <PageTitle title="Order board · Store admin" />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 ref={heading} tabIndex={-1} className="text-3xl font-semibold tracking-tight focus:outline-none">
-            Orders
+            Order board
           </h1>
           <p className="mt-1 text-muted-foreground">
             {orders.data ? `${pluralize(orders.data.total, 'open order')}, oldest first. New orders appear here as they are placed.` : 'Open orders, oldest first.'}

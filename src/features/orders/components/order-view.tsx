@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { adminPaths } from '@/config/admin-paths';
 import { CANCELLABLE_STATUSES } from '@/config/order-statuses';
 import { paths } from '@/config/paths';
 import { useOrder, useOrderByLink } from '../api/get-order.ts';
@@ -107,7 +108,7 @@ export function OrderView({
         <OrderHeading reference={reference} />
         <p className="text-muted-foreground" data-testid="order-not-own">
           This order belongs to a customer —{' '}
-          <Link to={paths.admin.getHref()} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to={adminPaths.order.getHref(order.data.id)} className="font-medium text-primary underline-offset-4 hover:underline">
             open it in the admin
           </Link>
           .
