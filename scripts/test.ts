@@ -40,7 +40,8 @@ function readJson<T>(file: string): T | null {
 /**
  * What runs a second time on a real PostgreSQL (LUMEN_TEST_DB=postgres: each test backend on a fresh
  * database of a throwaway cluster): the deployment conformance suite and the REST spec tests (ours
- * and PostgREST's own, replayed), the suites that speak the protocols end to end.
+ * and PostgREST's own, replayed), the suites that speak the protocols end to end, and the back
+ * office's database tests.
  */
 const POSTGRES_SUITES = [
   '--project',
@@ -53,6 +54,8 @@ const POSTGRES_SUITES = [
   // Writes that cross on one row: real PostgreSQL runs them side by side, PGlite one at a time.
   'server/storage/concurrent-writes.test.ts',
   'server/auth/recover-verify.test.ts',
+  // The back office's rules, figures and mails: hosted projects run them on PostgreSQL.
+  'supabase/tests/back-office',
 ];
 
 function runVitest(name: string, args: string[] = [], env: Record<string, string> = {}): RunnerResult {
