@@ -84,7 +84,7 @@ describe('OrderView', () => {
     show(STAFF);
     expect(screen.getByRole('heading', { name: 'Order 7K3Q-9XPD' })).toBeTruthy();
     expect(screen.getByText(/This order belongs to a customer/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'open it in the admin' }).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'open it in the admin' }).getAttribute('href')).toBe('/admin/orders/7');
     expect(screen.queryByRole('button', { name: 'Cancel this order' })).toBeNull();
     expect(screen.queryByRole('table', { name: 'Order lines' })).toBeNull();
   });
