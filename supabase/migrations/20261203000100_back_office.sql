@@ -362,10 +362,78 @@ revoke all on function private.queue_return_notification() from public;
 create trigger order_returns_queue_notification after insert on public.order_returns
 for each row execute function private.queue_return_notification();
 
--- The return's webhook: the notification itself (order-confirmation reads order_id from it).
-create trigger order_return_webhook after insert on private.order_notifications
-for each row when (new.kind = 'return')
-execute function private.call_order_confirmation();
+-- The Database Webhook of an edge function: as call_order_confirmation (…_order_webhook_secret.sql),
+-- which it replaces, but for the function named in the trigger's argument (order-confirmation,
+-- stock-alert); the same shared secret, read from Vault when it fires, proves the caller.
+create function private.call_edge_function_webhook() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  base text;
+  secret text;
+  headers jsonb := '{"Content-Type": "application/json"}';
+  request_id bigint;
+begin
+  select rtrim(max(s.decrypted_secret) filter (where s.name = 'project_url'), '/'),
+         max(s.decrypted_secret) filter (where s.name = 'order_webhook_secret')
+    into base, secret
+  from vault.decrypted_secrets s
+  where s.name in ('project_url', 'order_webhook_secret');
+  if base is null or base = '' then
+    raise warning 'webhook %: Vault has no secret named project_url, so % was not called', tg_name, tg_argv[0];
+    return null;
+  end if;
+  if secret is not null and secret <> '' then
+    headers := headers || jsonb_build_object('x-webhook-secret', secret);
+  end if;
+  request_id := net.http_post(
+    url := base || '/functions/v1/' || tg_argv[0],
+    body := jsonb_build_object('old_record', old, 'record', new, 'type', tg_op, 'table', tg_table_name, 'schema', tg_table_schema),
+    params := '{}'::jsonb,
+    headers := headers,
+    timeout_milliseconds := 5000
+  );
+  insert into supabase_functions.hooks (hook_table_id, hook_name, request_id) values (tg_relid, tg_name, request_id);
+  return null;
+end;
+$$;
+revoke all on function private.call_edge_function_webhook() from public;
+
+-- The order webhooks as before, through the one trigger function, plus the return's: the
+-- notification itself (order-confirmation reads order_id from it).
+create or replace function private.install_order_webhooks() returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  drop trigger if exists order_confirmation_webhook on public.orders;
+  drop trigger if exists order_cancellation_webhook on public.orders;
+  drop trigger if exists order_shipping_webhook on public.orders;
+  drop trigger if exists order_notification_retry_webhook on private.order_notifications;
+  drop trigger if exists order_return_webhook on private.order_notifications;
+  create trigger order_confirmation_webhook after insert on public.orders
+    for each row execute function private.call_edge_function_webhook('order-confirmation');
+  create trigger order_cancellation_webhook after update of status on public.orders
+    for each row when (new.status = 'cancelled' and old.status is distinct from 'cancelled')
+    execute function private.call_edge_function_webhook('order-confirmation');
+  create trigger order_shipping_webhook after update of status on public.orders
+    for each row when (new.status in ('shipped', 'delivered') and old.status is distinct from new.status)
+    execute function private.call_edge_function_webhook('order-confirmation');
+  create trigger order_notification_retry_webhook after update of retry_requested_at on private.order_notifications
+    for each row when (new.retry_requested_at is distinct from old.retry_requested_at)
+    execute function private.call_edge_function_webhook('order-confirmation');
+  create trigger order_return_webhook after insert on private.order_notifications
+    for each row when (new.kind = 'return')
+    execute function private.call_edge_function_webhook('order-confirmation');
+end;
+$$;
+
+select private.install_order_webhooks();
+drop function private.call_order_confirmation();
+
 
 -- As before (…_guest_orders.sql), plus what the shipped and return mails show: the carrier and
 -- tracking link, and each return with its lines; a claimed return names its return.
@@ -764,44 +832,6 @@ revoke all on function private.queue_stock_alert() from public;
 
 create trigger items_queue_stock_alert after update of stock, low_stock_threshold on public.items
 for each row execute function private.queue_stock_alert();
-
--- The Database Webhook of an edge function, as call_order_confirmation (…_order_webhook_secret.sql)
--- but for the function named in the trigger's argument; the same shared secret proves the caller.
-create function private.call_edge_function_webhook() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  base text;
-  secret text;
-  headers jsonb := '{"Content-Type": "application/json"}';
-  request_id bigint;
-begin
-  select rtrim(max(s.decrypted_secret) filter (where s.name = 'project_url'), '/'),
-         max(s.decrypted_secret) filter (where s.name = 'order_webhook_secret')
-    into base, secret
-  from vault.decrypted_secrets s
-  where s.name in ('project_url', 'order_webhook_secret');
-  if base is null or base = '' then
-    raise warning 'webhook %: Vault has no secret named project_url, so % was not called', tg_name, tg_argv[0];
-    return null;
-  end if;
-  if secret is not null and secret <> '' then
-    headers := headers || jsonb_build_object('x-webhook-secret', secret);
-  end if;
-  request_id := net.http_post(
-    url := base || '/functions/v1/' || tg_argv[0],
-    body := jsonb_build_object('old_record', old, 'record', new, 'type', tg_op, 'table', tg_table_name, 'schema', tg_table_schema),
-    params := '{}'::jsonb,
-    headers := headers,
-    timeout_milliseconds := 5000
-  );
-  insert into supabase_functions.hooks (hook_table_id, hook_name, request_id) values (tg_relid, tg_name, request_id);
-  return null;
-end;
-$$;
-revoke all on function private.call_edge_function_webhook() from public;
 
 create trigger stock_alert_webhook after insert on private.stock_alerts
 for each row execute function private.call_edge_function_webhook('stock-alert');
