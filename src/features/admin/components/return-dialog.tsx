@@ -1,12 +1,13 @@
 import { Minus, Plus } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { DialogClose } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { inputClass } from '@/components/ui/text-field';
 import { formatPrice, pluralize } from '@/utils/format';
 import type { AdminOrderLine } from '../api/admin-order.ts';
 import { RETURN_NOTE_MAX, refundFor, returnableQuantity, useRecordReturn, type ReturnResult } from '../api/record-return.ts';
+import { ActionDialog } from './action-dialog.tsx';
 import { CheckboxField, TextAreaField } from './form-controls.tsx';
 
 /** The part of an order the return dialog works on. */
@@ -26,7 +27,7 @@ interface ReturnDialogProps {
   /** The delivered order; null: closed. */
   order: ReturnableOrder | null;
   onClose: () => void;
-  /** Closed without recording: where focus goes back (see ShipOrderDialog). */
+  /** Closed without recording: where focus goes back (see ActionDialog). */
   returnFocus: () => void;
   /** Recorded: the dialog has closed and the caller announces it and moves focus. */
   onRecorded: (recorded: RecordedReturn) => void;
@@ -39,42 +40,28 @@ interface ReturnDialogProps {
  * the same parcel cannot return more than was sent.
  */
 export function ReturnDialog({ userId, order, onClose, returnFocus, onRecorded }: ReturnDialogProps) {
-  const recorded = useRef(false);
   return (
-    <Dialog
+    <ActionDialog
       open={order !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      title={`Record a return of order #${order?.id ?? ''}`}
+      description="Say how many of each item came back. The customer gets an e-mail with the return and the refund due."
+      onClose={onClose}
+      returnFocus={returnFocus}
     >
-      {order !== null ? (
-        <DialogContent
-          className="max-h-[85dvh] overflow-y-auto"
-          onOpenAutoFocus={() => {
-            recorded.current = false;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (!recorded.current) returnFocus();
-          }}
-        >
-          <DialogTitle className="text-lg font-semibold">Record a return of order #{order.id}</DialogTitle>
-          <DialogDescription className="text-muted-foreground">
-            Say how many of each item came back. The customer gets an e-mail with the return and the refund due.
-          </DialogDescription>
+      {(done) =>
+        order !== null ? (
           <ReturnForm
             key={order.id}
             userId={userId}
             order={order}
             onRecorded={(result) => {
-              recorded.current = true;
-              onClose();
+              done();
               onRecorded(result);
             }}
           />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+        ) : null
+      }
+    </ActionDialog>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { DialogClose } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { useCarriers } from '../api/carriers.ts';
 import { normalizeTrackingNumber, trackingNumberProblem, useShipOrder } from '../api/ship-order.ts';
+import { ActionDialog } from './action-dialog.tsx';
 import { SelectField } from './form-controls.tsx';
 
 /** What was shipped, for the page or board to announce. */
@@ -19,11 +20,7 @@ interface ShipOrderDialogProps {
   /** The packed order to ship; null: closed. */
   orderId: number | null;
   onClose: () => void;
-  /**
-   * Closed without shipping (Escape, Close, a refusal read): where focus goes back. Opened from
-   * state, not by a Trigger, so Radix has nowhere to return it; the caller knows whether the
-   * button that opened it is still there (another member of staff may have moved the order).
-   */
+  /** Closed without shipping: where focus goes back (see ActionDialog). */
   returnFocus: () => void;
   /** Shipped: the dialog has closed and the caller moves focus to where the order now is. */
   onShipped: (shipped: ShippedOrder) => void;
@@ -35,42 +32,28 @@ interface ShipOrderDialogProps {
  * without its carrier.
  */
 export function ShipOrderDialog({ userId, orderId, onClose, returnFocus, onShipped }: ShipOrderDialogProps) {
-  const shipped = useRef(false);
   return (
-    <Dialog
+    <ActionDialog
       open={orderId !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      title={`Ship order #${orderId ?? ''}`}
+      description="It moves to “On the way” and the customer gets an e-mail with the carrier and, if you give one, the tracking link."
+      onClose={onClose}
+      returnFocus={returnFocus}
     >
-      {orderId !== null ? (
-        <DialogContent
-          className="max-h-[85dvh] overflow-y-auto"
-          onOpenAutoFocus={() => {
-            shipped.current = false;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (!shipped.current) returnFocus();
-          }}
-        >
-          <DialogTitle className="text-lg font-semibold">Ship order #{orderId}</DialogTitle>
-          <DialogDescription className="text-muted-foreground">
-            It moves to “On the way” and the customer gets an e-mail with the carrier and, if you give one, the tracking link.
-          </DialogDescription>
+      {(done) =>
+        orderId !== null ? (
           <ShipForm
             key={orderId}
             userId={userId}
             orderId={orderId}
             onShipped={(result) => {
-              shipped.current = true;
-              onClose();
+              done();
               onShipped(result);
             }}
           />
-        </DialogContent>
-      ) : null}
-    </Dialog>
+        ) : null
+      }
+    </ActionDialog>
   );
 }
 
