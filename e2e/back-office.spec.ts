@@ -154,6 +154,20 @@ for (const { viewport, item } of CASES) {
     await expect(staff.getByText('In stock:')).toContainText(String(stockBefore - 1));
     await expect(staff.getByText('Arrived scratched on one side')).toBeVisible();
 
+    // Its own low-stock level, raised over what is left: that is a crossing, and the staff get one mail.
+    const lowStockMails = async () =>
+      (await mailsTo(request, STAFF.email)).filter((mail) => mail.subject.startsWith('Low stock:') && mail.text.includes(`/admin/items/${itemId}`)).length;
+    const staffMailsBefore = await lowStockMails();
+    const level = staff.getByLabel('Warn when stock is at or below');
+    await level.fill(String(stockBefore + 10));
+    await staff.getByRole('button', { name: 'Save the warning level' }).click();
+    await expect(staff.getByText(`Saved: you are warned when stock is at or below ${stockBefore + 10}.`)).toBeVisible();
+    await expect.poll(lowStockMails, { timeout: 30_000 }).toBe(staffMailsBefore + 1);
+    // Back to the default for the next run; lowering a level is no crossing and mails nobody.
+    await level.fill('5');
+    await staff.getByRole('button', { name: 'Save the warning level' }).click();
+    await expect(staff.getByText('Saved: you are warned when stock is at or below 5.')).toBeVisible();
+
     // The customer's order page follows: the parcel's tracking and what came back.
     const customerPage = await signedInPage(browser, viewport, customerEmail, PASSWORD, problems);
     await customerPage.goto(`/orders/${order.reference}`);

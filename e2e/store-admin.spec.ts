@@ -145,7 +145,7 @@ for (const viewport of [DESKTOP, PHONE_390]) {
     await staff.getByRole('navigation', { name: 'Store admin' }).getByRole('link', { name: 'Items' }).click();
     await staff.getByRole('searchbox', { name: 'Search items' }).fill(word);
     await staff.getByRole('link', { name: title }).click();
-    const stock = staff.getByRole('region', { name: 'Stock' });
+    const stock = staff.getByRole('region', { name: 'Stock', exact: true });
     await expect(stock).toContainText('In stock: 5');
     await expect(stock.getByRole('listitem').filter({ hasText: `Sold · order #${orderId}` })).toContainText('−1');
     await stock.getByLabel('Add or take away').fill('-2');

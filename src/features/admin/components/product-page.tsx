@@ -23,6 +23,7 @@ import { ItemForm } from './item-form.tsx';
 import { PicturesPanel } from './pictures-panel.tsx';
 import { NewProductForm, ProductDetailsForm } from './product-form.tsx';
 import { PublishPanel } from './publish-panel.tsx';
+import { LowStockThreshold } from './low-stock-threshold.tsx';
 import { StockPanel } from './stock-panel.tsx';
 
 /** What the page says after arriving from a creation (router state, so a reload does not repeat it). */
@@ -296,6 +297,7 @@ function VariantEditor({ userId, product, item }: { userId: string; product: Adm
       </CardSection>
       <PicturesPanel userId={userId} item={item} />
       <StockPanel userId={userId} item={item} />
+      <LowStockThreshold userId={userId} item={item} />
       <ArchivePanel userId={userId} item={item} />
     </>
   );
