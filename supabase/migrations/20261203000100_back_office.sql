@@ -580,6 +580,7 @@ set search_path = ''
 as $$
 declare
   needle text := btrim(coalesce(query, ''));
+  unknown_status text;
   number bigint;
   since timestamptz;
   until timestamptz;
@@ -599,10 +600,13 @@ begin
   if page_size is null or page_size < 1 or page_size > 100 then
     raise exception 'page_size must be between 1 and 100' using errcode = '22023';
   end if;
-  if cardinality(statuses) > 10 or exists (
-    select 1 from unnest(statuses) s where s is null or s not in ('placed', 'confirmed', 'packed', 'shipped', 'delivered', 'returned', 'cancelled')
-  ) then
-    raise exception 'unknown order status in %', statuses using errcode = '22023',
+  if cardinality(statuses) > 7 then
+    raise exception 'name each of the 7 statuses at most once' using errcode = '22023';
+  end if;
+  select s into unknown_status from unnest(statuses) s
+  where s is null or s not in ('placed', 'confirmed', 'packed', 'shipped', 'delivered', 'returned', 'cancelled') limit 1;
+  if found then
+    raise exception 'unknown order status "%"', left(coalesce(unknown_status, 'null'), 40) using errcode = '22023',
       hint = 'Use placed, confirmed, packed, shipped, delivered, returned or cancelled.';
   end if;
   if from_date > to_date then

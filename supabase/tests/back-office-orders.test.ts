@@ -411,10 +411,12 @@ describe('search_orders', () => {
     expect(await refused({ page_size: 101 })).toEqual({ code: '22023', message: 'page_size must be between 1 and 100' });
     expect(await refused({ statuses: ['delivered', 'lost'] })).toEqual({
       code: '22023',
-      message: 'unknown order status in {delivered,lost}',
+      message: 'unknown order status "lost"',
       hint: 'Use placed, confirmed, packed, shipped, delivered, returned or cancelled.',
     });
-    expect(await refused({ statuses: Array.from({ length: 11 }, () => 'placed') })).toMatchObject({ code: '22023' });
+    // A long list is refused without being read back: the message stays short whatever was sent.
+    expect(await refused({ statuses: Array.from({ length: 8 }, () => 'placed') })).toEqual({ code: '22023', message: 'name each of the 7 statuses at most once' });
+    expect(await refused({ statuses: Array.from({ length: 100_000 }, () => 'lost') })).toEqual({ code: '22023', message: 'name each of the 7 statuses at most once' });
     expect(await refused({ from_date: '2025-07-02', to_date: '2025-07-01' })).toEqual({ code: '22023', message: 'the date range ends before it starts' });
     expect(await refused({ query: 'x'.repeat(201) })).toEqual({ code: '22023', message: 'the search text is longer than 200 characters' });
     expect(await search({ query: `  ${'x'.repeat(200)}  ` })).toEqual({ total: 0, page: 1, page_size: 25, orders: [] });
