@@ -1,8 +1,8 @@
 import { STATUS_LABELS, type OrderStatus } from '@/config/order-statuses';
 import { formatPrice, pluralize } from '@/utils/format';
 import type { OrderHistoryEntry } from '../api/admin-order.ts';
+import { shopTime } from '../utils/shop-days.ts';
 
-const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** How history names a member of staff: their profile's name, else the e-mail they signed in with. */
 const byWhom = (actor: OrderHistoryEntry['actor']) => (actor ? ` by ${actor.name ?? actor.email ?? 'a member of staff'}` : '');
@@ -47,7 +47,7 @@ function describe(entry: OrderHistoryEntry, currency: string): string {
 }
 
 /** What happened to an order and who did it, oldest first (admin_order's history). */
-export function AdminOrderHistory({ history, currency }: { history: readonly OrderHistoryEntry[]; currency: string }) {
+export function AdminOrderHistory({ history, currency, timeZone }: { history: readonly OrderHistoryEntry[]; currency: string; timeZone: string | undefined }) {
   return (
     <ol aria-label="History" className="flex flex-col">
       {history.map((entry, index) => (
@@ -55,7 +55,7 @@ export function AdminOrderHistory({ history, currency }: { history: readonly Ord
           <span aria-hidden="true" className="absolute top-1.5 -left-[7px] size-3 rounded-full border-2 border-primary bg-surface" />
           <span className="text-sm [overflow-wrap:anywhere]">{describe(entry, currency)}</span>
           <time dateTime={entry.at} className="text-xs text-muted-foreground">
-            {dateFormat.format(new Date(entry.at))}
+            {shopTime(entry.at, timeZone)}
           </time>
         </li>
       ))}

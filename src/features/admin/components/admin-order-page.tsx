@@ -15,13 +15,13 @@ import { addressLines } from '@/utils/address';
 import { formatPrice, pluralize } from '@/utils/format';
 import { useAdminOrder, type AdminOrder } from '../api/admin-order.ts';
 import { useSetOrderStatus } from '../api/order-board.ts';
+import { useShopTimeZone } from '../api/shop-time-zone.ts';
 import { useLiveOrder } from '../hooks/use-live-order.ts';
+import { shopDay, shopTime } from '../utils/shop-days.ts';
 import { AdminOrderHistory } from './admin-order-history.tsx';
 import { ReturnDialog } from './return-dialog.tsx';
 import { ShipOrderDialog } from './ship-order-dialog.tsx';
 
-const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
-const dayFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium' });
 
 const MAIL_KINDS: Record<string, string> = {
   receipt: 'Receipt',
@@ -102,6 +102,7 @@ function OrderView({ userId, order }: { userId: string; order: AdminOrder }) {
     setActed((count) => count + 1);
   };
   const refunded = order.returns.reduce((sum, each) => sum + each.refund_cents, 0);
+  const timeZone = useShopTimeZone(userId).data;
 
   return (
     <>
@@ -116,7 +117,7 @@ function OrderView({ userId, order }: { userId: string; order: AdminOrder }) {
         </div>
         <p className="text-sm text-muted-foreground">
           Customer reference <span className="font-medium text-foreground">{order.reference}</span> · placed{' '}
-          <time dateTime={order.created_at}>{dateFormat.format(new Date(order.created_at))}</time>
+          <time dateTime={order.created_at}>{shopTime(order.created_at, timeZone)}</time>
         </p>
         {/* Present from the start, so what an action did is announced (and shown) when it changes. */}
         <div role="status">{notice ? <p className="mt-2 rounded-md border border-success/40 bg-success/10 px-3 py-2.5 text-sm">{notice}</p> : null}</div>
@@ -129,22 +130,22 @@ function OrderView({ userId, order }: { userId: string; order: AdminOrder }) {
           </CardSection>
           {order.returns.length > 0 ? (
             <CardSection title="Returns">
-              <OrderReturns order={order} />
+              <OrderReturns order={order} timeZone={timeZone} />
             </CardSection>
           ) : null}
           <CardSection title="History">
-            <AdminOrderHistory history={order.history} currency={order.currency} />
+            <AdminOrderHistory history={order.history} currency={order.currency} timeZone={timeZone} />
           </CardSection>
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <CardSection title="Customer">
-            <OrderCustomer order={order} />
+            <OrderCustomer order={order} timeZone={timeZone} />
           </CardSection>
           <CardSection title="Delivery">
             <OrderDelivery order={order} />
           </CardSection>
           <CardSection title="E-mails">
-            <OrderMails mails={order.mails} />
+            <OrderMails mails={order.mails} timeZone={timeZone} />
           </CardSection>
         </div>
       </div>
@@ -319,14 +320,14 @@ function OrderLines({ order, refundedCents }: { order: AdminOrder; refundedCents
 }
 
 /** Each return with its lines, whether the items went back into stock, and staff's note. */
-function OrderReturns({ order }: { order: AdminOrder }) {
+function OrderReturns({ order, timeZone }: { order: AdminOrder; timeZone: string | undefined }) {
   return (
     <ul className="flex flex-col divide-y divide-border text-sm">
       {order.returns.map((each) => (
         <li key={each.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
           <p className="flex flex-wrap items-baseline justify-between gap-x-3">
             <time dateTime={each.created_at} className="font-medium">
-              {dateFormat.format(new Date(each.created_at))}
+              {shopTime(each.created_at, timeZone)}
             </time>
             <span className="tabular-nums">{formatPrice(each.refund_cents, order.currency)} refund</span>
           </p>
@@ -346,7 +347,7 @@ function OrderReturns({ order }: { order: AdminOrder }) {
 }
 
 /** Who ordered: a guest or an account, their page, and their other orders (the ten newest). */
-function OrderCustomer({ order }: { order: AdminOrder }) {
+function OrderCustomer({ order, timeZone }: { order: AdminOrder; timeZone: string | undefined }) {
   const { customer } = order;
   const name = customer.name ?? 'No name given';
   const shown = customer.other_orders.length;
@@ -387,7 +388,7 @@ function OrderCustomer({ order }: { order: AdminOrder }) {
                   </Link>
                   <span className="text-muted-foreground">
                     {' '}
-                    · <time dateTime={other.created_at}>{dayFormat.format(new Date(other.created_at))}</time>
+                    · <time dateTime={other.created_at}>{shopDay(other.created_at, timeZone)}</time>
                   </span>
                 </span>
                 <span className="text-muted-foreground">
@@ -445,7 +446,7 @@ function OrderDelivery({ order }: { order: AdminOrder }) {
 }
 
 /** The customer's e-mails about this order and where each stands, one line each. */
-function OrderMails({ mails }: { mails: AdminOrder['mails'] }) {
+function OrderMails({ mails, timeZone }: { mails: AdminOrder['mails']; timeZone: string | undefined }) {
   if (mails.length === 0) return <p className="text-sm text-muted-foreground">None yet.</p>;
   return (
     <ul className="flex flex-col gap-1 text-sm">
@@ -457,7 +458,7 @@ function OrderMails({ mails }: { mails: AdminOrder['mails'] }) {
             {mail.state === 'sent' && mail.sent_at ? (
               <>
                 {' '}
-                <time dateTime={mail.sent_at}>{dateFormat.format(new Date(mail.sent_at))}</time>
+                <time dateTime={mail.sent_at}>{shopTime(mail.sent_at, timeZone)}</time>
               </>
             ) : null}
             {mail.state === 'pending' && mail.attempts > 0 ? ` (${pluralize(mail.attempts, 'attempt')})` : null}

@@ -8,8 +8,9 @@ import { STAFF_NEXT_STATUSES, type OrderStatus } from '@/config/order-statuses';
 import { addressLines, countryName } from '@/utils/address';
 import { formatPrice } from '@/utils/format';
 import { useSetOrderStatus, type BoardOrder } from '../api/order-board.ts';
+import { useShopTimeZone } from '../api/shop-time-zone.ts';
+import { shopTime } from '../utils/shop-days.ts';
 
-const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
 
 const MOVE_LABELS: Partial<Record<OrderStatus, string>> = {
   packed: 'Mark packed',
@@ -33,6 +34,7 @@ interface BoardOrderCardProps {
 }
 
 export function BoardOrderCard({ order, userId, takeFocus, onFocused, onMoved, onShip }: BoardOrderCardProps) {
+  const timeZone = useShopTimeZone(userId).data;
   const move = useSetOrderStatus(userId);
   const card = useRef<HTMLElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -69,7 +71,7 @@ export function BoardOrderCard({ order, userId, takeFocus, onFocused, onMoved, o
           <span className="text-xs text-muted-foreground">Customer reference {order.reference}</span>
         </div>
         <time dateTime={order.created_at} className="text-xs text-muted-foreground">
-          {dateFormat.format(new Date(order.created_at))}
+          {shopTime(order.created_at, timeZone)}
         </time>
       </div>
       {order.delivery ? (

@@ -9,6 +9,7 @@ import { formatPrice } from '@/utils/format';
 import { useAdminCustomer, type AdminCustomer } from '../api/admin-customer.ts';
 import { useShopTimeZone } from '../api/shop-time-zone.ts';
 import { isCustomerId } from '../utils/order-search.ts';
+import { shopDay } from '../utils/shop-days.ts';
 import { OrderList } from './order-list.tsx';
 
 /** `/admin/customers/<id>`: who a customer is and what they ordered; any other id is not found. */
@@ -70,7 +71,7 @@ function BackToOrders() {
 
 function CustomerSummary({ userId, customer, name }: { userId: string; customer: AdminCustomer; name: string }) {
   const timeZone = useShopTimeZone(userId);
-  const day = (at: string | null) => (at ? new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeZone: timeZone.data }).format(new Date(at)) : '—');
+  const day = (at: string | null) => (at ? shopDay(at, timeZone.data) : '—');
   const facts: { label: string; value: ReactNode }[] = [
     { label: 'E-mail', value: customer.email ? <a href={`mailto:${customer.email}`} className="text-primary underline-offset-4 hover:underline">{customer.email}</a> : '—' },
     { label: 'Kind', value: customer.guest ? 'Guest (checked out without an account)' : customer.since ? 'Account' : 'Account deleted' },

@@ -4,13 +4,11 @@ import { adminPaths } from '@/config/admin-paths';
 import { cn } from '@/utils/cn';
 import { formatPrice, pluralize } from '@/utils/format';
 import type { OrderCustomer, OrderRow } from '../api/search-orders.ts';
+import { shopTime } from '../utils/shop-days.ts';
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 
 /** When an order was placed, on the shop's clock (the days the date filters mean). */
-function placedAt(order: OrderRow, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(order.created_at));
-}
 
 function CustomerCell({ customer }: { customer: OrderCustomer }) {
   const name = customer.name || customer.email || 'Unknown customer';
@@ -90,7 +88,7 @@ export function OrderRows({ orders, timeZone, showCustomer, stale }: OrderRowsPr
                 </span>
               </td>
               <td className="px-3 py-3">
-                <time dateTime={order.created_at}>{placedAt(order, timeZone)}</time>
+                <time dateTime={order.created_at}>{shopTime(order.created_at, timeZone)}</time>
                 <span className="block text-xs text-muted-foreground">{pluralize(order.item_count, 'item')}</span>
               </td>
               {showCustomer ? (
@@ -128,7 +126,7 @@ export function OrderRows({ orders, timeZone, showCustomer, stale }: OrderRowsPr
               {showCustomer ? <CustomerCell customer={order.customer} /> : null}
               <div className="flex items-end justify-between gap-3">
                 <span className="flex flex-col text-muted-foreground">
-                  <time dateTime={order.created_at}>{placedAt(order, timeZone)}</time>
+                  <time dateTime={order.created_at}>{shopTime(order.created_at, timeZone)}</time>
                   <span className="text-xs">{pluralize(order.item_count, 'item')}</span>
                 </span>
                 <Amounts order={order} />

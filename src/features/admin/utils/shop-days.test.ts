@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysIncluded, exportRangeProblem, monthStart, shopToday } from './shop-days.ts';
+import { daysIncluded, exportRangeProblem, monthStart, shopDay, shopTime, shopToday } from './shop-days.ts';
 
 describe('shop days', () => {
   it('say which day it is where the shop is, not where the computer is', () => {
@@ -22,5 +22,13 @@ describe('shop days', () => {
     expect(exportRangeProblem('2025-01-01', '2026-01-02')).toBe('That is 367 days: export at most 366 days (a year) at a time.');
     expect(exportRangeProblem('2026-11-27', '2026-11-01')).toBe('The last day is before the first: swap them.');
     expect(exportRangeProblem('', '2026-11-01')).toBe('Choose the first and the last day to export.');
+  });
+
+  it('show a moment at the shop’s clock, the same on every computer', () => {
+    // 00:30 UTC on 28 November is still the 27th in New York, and 13:30 in Auckland.
+    expect(shopTime('2026-11-28T00:30:00Z', 'Europe/Dublin')).toBe('28 Nov 2026, 00:30');
+    expect(shopTime('2026-11-28T00:30:00Z', 'America/New_York')).toBe('27 Nov 2026, 19:30');
+    expect(shopTime('2026-11-28T00:30:00Z', 'Pacific/Auckland')).toBe('28 Nov 2026, 13:30');
+    expect(shopDay('2026-11-28T00:30:00Z', 'America/New_York')).toBe('27 Nov 2026');
   });
 });

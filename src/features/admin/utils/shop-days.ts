@@ -31,3 +31,17 @@ export function exportRangeProblem(from: string, to: string): string | null {
   if (days > MAX_EXPORT_DAYS) return `That is ${days} days: export at most ${MAX_EXPORT_DAYS} days (a year) at a time.`;
   return null;
 }
+
+/**
+ * A moment as staff read it: "27 Nov 2026, 11:46" in the shop's time zone, like the lists, filters
+ * and export, so the same order shows the same time on every admin page whatever the computer's
+ * clock. Until the shop's zone has loaded (undefined) the computer's own is used.
+ */
+export function shopTime(at: string, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(at));
+}
+
+/** The day of a moment where the shop is: "27 Nov 2026". */
+export function shopDay(at: string, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeZone }).format(new Date(at));
+}
