@@ -38,12 +38,16 @@ export const adminKeys = {
   activityAll: (userId: string) => [...adminKeys.all(userId), 'activity'] as const,
   activity: (userId: string, page: number) => [...adminKeys.activityAll(userId), page] as const,
   /**
-   * Everything that shows orders beyond the board (the all-orders list, a customer, one order:
-   * order-keys.ts): shipping, a return or a status change refreshes them all.
+   * Everything that shows orders beyond the board (the all-orders list, a customer, one order, the
+   * overview's figures): shipping, a return or a status change refreshes them all.
    */
   orderLists: (userId: string) => [...adminKeys.all(userId), 'orders'] as const,
   orderSearch: (userId: string, filters: OrderFilters) => [...adminKeys.orderLists(userId), 'search', filters] as const,
   customer: (userId: string, customerId: string) => [...adminKeys.orderLists(userId), 'customer', customerId] as const,
+  order: (userId: string, orderId: number) => [...adminKeys.orderLists(userId), 'order', orderId] as const,
+  overview: (userId: string) => [...adminKeys.orderLists(userId), 'overview'] as const,
+  carriers: (userId: string) => [...adminKeys.all(userId), 'carriers'] as const,
+  lowStockThreshold: (userId: string, itemId: number) => [...adminKeys.all(userId), 'low-stock-threshold', itemId] as const,
   /** The shop's time zone (store_profile): where its days start for date filters and the export. */
   timeZone: (userId: string) => [...adminKeys.all(userId), 'time-zone'] as const,
 };

@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import { ORDER_STATUSES } from '@/config/order-statuses';
 import { getSupabase } from '@/lib/supabase';
 import { ADMIN_STALE_TIME, adminKeys } from './admin-keys.ts';
-import { orderKeys } from './order-keys.ts';
 
 const StatusSchema = z.enum(ORDER_STATUSES);
 
@@ -119,7 +118,7 @@ export async function getAdminOrder(orderId: number): Promise<AdminOrder | null>
 }
 
 export const getAdminOrderQueryOptions = (userId: string, orderId: number) =>
-  queryOptions({ queryKey: orderKeys.detail(userId, orderId), queryFn: () => getAdminOrder(orderId), staleTime: ADMIN_STALE_TIME });
+  queryOptions({ queryKey: adminKeys.order(userId, orderId), queryFn: () => getAdminOrder(orderId), staleTime: ADMIN_STALE_TIME });
 
 export function useAdminOrder(userId: string, orderId: number) {
   return useQuery(getAdminOrderQueryOptions(userId, orderId));
@@ -132,7 +131,7 @@ export function useAdminOrder(userId: string, orderId: number) {
 export function refreshOrderReads(queryClient: QueryClient, userId: string) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: adminKeys.board(userId) }),
-    queryClient.invalidateQueries({ queryKey: orderKeys.lists(userId) }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.orderLists(userId) }),
     queryClient.invalidateQueries({ queryKey: adminKeys.activityAll(userId) }),
   ]);
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
-import { orderKeys } from './order-keys.ts';
+import { adminKeys } from './admin-keys.ts';
 
 /** Who may carry a parcel, in the shop's order (the carriers table, public read). */
 async function listCarriers() {
@@ -14,5 +14,5 @@ export type Carrier = Awaited<ReturnType<typeof listCarriers>>[number];
 
 /** Changed by a migration, not by staff: read once a session is plenty. */
 export function useCarriers(userId: string) {
-  return useQuery({ queryKey: orderKeys.carriers(userId), queryFn: listCarriers, staleTime: 30 * 60_000 });
+  return useQuery({ queryKey: adminKeys.carriers(userId), queryFn: listCarriers, staleTime: 30 * 60_000 });
 }

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSupabase } from '@/lib/supabase';
 import { adminErrorMessage } from './admin-errors.ts';
 import { ADMIN_STALE_TIME, adminKeys } from './admin-keys.ts';
-import { overviewKeys } from './overview-keys.ts';
 
 /** items.low_stock_threshold's range (its check constraint). */
 export const MAX_THRESHOLD = 10_000;
@@ -26,7 +25,7 @@ async function getThreshold(itemId: number): Promise<number | null> {
 
 /** The variant's threshold; null when there is no such variant. */
 export function useLowStockThreshold(userId: string, itemId: number) {
-  return useQuery({ queryKey: overviewKeys.threshold(userId, itemId), queryFn: () => getThreshold(itemId), staleTime: ADMIN_STALE_TIME });
+  return useQuery({ queryKey: adminKeys.lowStockThreshold(userId, itemId), queryFn: () => getThreshold(itemId), staleTime: ADMIN_STALE_TIME });
 }
 
 /**
@@ -54,13 +53,13 @@ export function useSaveThreshold(userId: string) {
   return useMutation({
     mutationFn: saveThreshold,
     onSuccess: async (threshold, { itemId }) => {
-      const key = overviewKeys.threshold(userId, itemId);
+      const key = adminKeys.lowStockThreshold(userId, itemId);
       await queryClient.cancelQueries({ queryKey: key });
       queryClient.setQueryData(key, threshold);
       // What counts as running low changed: the lists' markers and filter, and the overview.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.itemLists(userId) }),
-        queryClient.invalidateQueries({ queryKey: overviewKeys.overview(userId) }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.overview(userId) }),
         queryClient.invalidateQueries({ queryKey: adminKeys.activityAll(userId) }),
       ]);
     },

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
 import { ADMIN_STALE_TIME } from './admin-keys.ts';
-import { overviewKeys } from './overview-keys.ts';
+import { adminKeys } from './admin-keys.ts';
 
 /** One period's figures; its days are the shop's (store_profile.time_zone), both included. */
 const PeriodSchema = z.object({
@@ -54,7 +54,7 @@ export const OVERVIEW_REFRESH_MS = 60_000;
 
 export function useStoreOverview(userId: string) {
   return useQuery({
-    queryKey: overviewKeys.overview(userId),
+    queryKey: adminKeys.overview(userId),
     queryFn: getStoreOverview,
     staleTime: ADMIN_STALE_TIME,
     // The figures are sums over every order, so no single realtime change says how they moved; one

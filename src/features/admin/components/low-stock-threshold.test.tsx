@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSupabase } from '@/lib/supabase';
 import { adminKeys } from '../api/admin-keys.ts';
 import { parseThreshold } from '../api/low-stock-threshold.ts';
-import { overviewKeys } from '../api/overview-keys.ts';
 import { LowStockThreshold } from './low-stock-threshold.tsx';
 
 vi.mock('@/lib/supabase', () => ({ getSupabase: vi.fn() }));
@@ -75,9 +74,9 @@ describe('LowStockThreshold', () => {
     expect(writes).toEqual([{ low_stock_threshold: 3 }]);
     expect(screen.getByRole('status').textContent).toBe('Saved: you are warned when stock is at or below 3.');
     expect(screen.getByText('4 in stock, above the warning level.')).toBeTruthy();
-    expect(queryClient.getQueryData(overviewKeys.threshold(USER, ITEM.id))).toBe(3);
+    expect(queryClient.getQueryData(adminKeys.lowStockThreshold(USER, ITEM.id))).toBe(3);
     const keys = invalidated.mock.calls.map(([filters]) => filters?.queryKey);
-    expect(keys).toEqual(expect.arrayContaining([adminKeys.itemLists(USER), overviewKeys.overview(USER), adminKeys.activityAll(USER)]));
+    expect(keys).toEqual(expect.arrayContaining([adminKeys.itemLists(USER), adminKeys.overview(USER), adminKeys.activityAll(USER)]));
   });
 
   it('says what is wrong with the number under the field, asks nothing, and forgets it on the next keystroke', async () => {

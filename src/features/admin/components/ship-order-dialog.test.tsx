@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useRef, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSupabase } from '@/lib/supabase';
-import { orderKeys } from '../api/order-keys.ts';
+import { adminKeys } from '../api/admin-keys.ts';
 import { ShipOrderDialog, type ShippedOrder } from './ship-order-dialog.tsx';
 
 vi.mock('@/lib/supabase', () => ({ getSupabase: vi.fn() }));
@@ -36,7 +36,7 @@ function Harness({ onShipped }: { onShipped: (shipped: ShippedOrder) => void }) 
 function openDialog(onShipped = vi.fn()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The carriers are known already, so the dialog reads nothing.
-  queryClient.setQueryData(orderKeys.carriers(USER), [
+  queryClient.setQueryData(adminKeys.carriers(USER), [
     { code: 'an-post', name: 'An Post' },
     { code: 'dhl', name: 'DHL' },
     { code: 'own-delivery', name: 'Our own delivery' },

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { listenToPrivateTopic } from '@/lib/private-topics';
-import { orderKeys } from '../api/order-keys.ts';
+import { adminKeys } from '../api/admin-keys.ts';
 
 /** The part of a `realtime.broadcast_changes` payload read here. */
 interface OrderChange {
@@ -15,7 +15,7 @@ interface OrderChange {
 export function useLiveOrder(userId: string, orderId: number): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: orderKeys.detail(userId, orderId) });
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: adminKeys.order(userId, orderId) });
     return listenToPrivateTopic('staff:orders', {
       onBroadcast: ({ payload }) => {
         if ((payload as OrderChange).record?.id === orderId) refetch();
