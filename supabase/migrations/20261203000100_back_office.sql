@@ -517,7 +517,7 @@ as $$
     'returned_at', o.returned_at,
     'delivery', o.delivery,
     'contact_email', o.contact_email,
-    'carrier', (select jsonb_build_object('name', c.name) from public.carriers c where c.code = o.carrier),
+    'carrier', (select jsonb_build_object('code', c.code, 'name', c.name) from public.carriers c where c.code = o.carrier),
     'tracking_number', o.tracking_number,
     'tracking_url', o.tracking_url,
     'order_items', (

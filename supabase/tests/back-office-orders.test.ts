@@ -744,7 +744,7 @@ describe('order_by_link', () => {
       shipped_at: expect.any(String),
       delivered_at: expect.any(String),
       returned_at: expect.any(String),
-      carrier: { name: 'DPD' },
+      carrier: { code: 'dpd', name: 'DPD' },
       tracking_number: 'JD0146 0000 3',
       tracking_url: 'https://www.dpd.ie/tracking?parcelNumber=JD014600003',
       order_items: [
@@ -763,7 +763,7 @@ describe('order_by_link', () => {
       fixed.B1?.reference,
       (await db.query<{ key: string }>('select access_key as key from orders where id = $1', [fixedId('B1')])).rows[0]?.key,
     ]);
-    expect(shipped).toMatchObject({ status: 'shipped', returned_at: null, carrier: { name: 'DPD' }, tracking_number: '1Z999AA1', order_returns: [] });
+    expect(shipped).toMatchObject({ status: 'shipped', returned_at: null, carrier: { code: 'dpd', name: 'DPD' }, tracking_number: '1Z999AA1', order_returns: [] });
     const plain = await placeOrder(db, DORA, [[item('brass-bowl'), 1]]);
     const { rows: plainKey } = await db.query<{ key: string }>('select access_key as key from orders where id = $1', [plain.id]);
     expect(await call(db, VISITOR, 'public.order_by_link($1, $2)', [plain.reference, plainKey[0]?.key])).toMatchObject({

@@ -19,7 +19,7 @@ const linked = {
   returned_at: '2026-11-25T10:00:00+00:00',
   delivery: { full_name: 'Ann Buyer', line1: '1 Main St', line2: null, postcode: 'D02 X285', city: 'Dublin', country: 'IE', phone: null },
   contact_email: 'ann@example.test',
-  carrier: { name: 'DHL' },
+  carrier: { code: 'dhl', name: 'DHL' },
   tracking_number: 'JD 0146 0000 12',
   tracking_url: 'https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&tracking-id=JD0146000012',
   order_items: [{ item_id: 3, title: 'Lamp', unit_price_cents: 4500, quantity: 2, returned_quantity: 2 }],
@@ -76,7 +76,7 @@ describe('getOrderByLink', () => {
     const { rpc } = answer(linked);
     const order = await getOrderByLink('7K3Q-9XPD', 'key');
     expect(rpc).toHaveBeenCalledWith('order_by_link', { reference: '7K3Q-9XPD', access_key: 'key' });
-    expect(order?.carrier).toEqual({ name: 'DHL' });
+    expect(order?.carrier).toEqual({ code: 'dhl', name: 'DHL' });
     expect(order?.order_items[0]?.returned_quantity).toBe(2);
     expect(order?.order_returns).toEqual([
       { id: 4, created_at: '2026-11-25T10:00:00+00:00', refund_cents: 9000, lines: [{ title: 'Lamp', quantity: 2, unit_price_cents: 4500 }] },
@@ -90,10 +90,10 @@ describe('getOrderByLink', () => {
 });
 
 describe('getOrder', () => {
-  it('asks for the carrier by name, the returned quantities and the returns oldest first', async () => {
+  it('asks for the carrier’s code and name, the returned quantities and the returns oldest first', async () => {
     const { selects, orders } = answer(older);
     await getOrder('7K3Q-9XPD');
-    expect(selects[0]).toContain('carrier:carriers(name), tracking_number, tracking_url');
+    expect(selects[0]).toContain('carrier:carriers(code, name), tracking_number, tracking_url');
     expect(selects[0]).toContain('order_items(item_id, title, unit_price_cents, quantity, returned_quantity)');
     expect(selects[0]).toContain('order_returns(id, created_at, refund_cents, lines)');
     expect(orders).toEqual([['id', { referencedTable: 'order_returns' }]]);

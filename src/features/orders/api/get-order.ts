@@ -4,10 +4,10 @@ import { getSupabase } from '@/lib/supabase';
 import { orderKeys } from './order-keys.ts';
 import { LinkedOrderSchema, OrderWithLinesSchema, type LinkedOrder, type OrderWithLines } from './order-schemas.ts';
 
-// `carrier:carriers(name)`: the carrier's name through orders.carrier's foreign key, under the
+// `carrier:carriers(code, name)`: the carrier through orders.carrier's foreign key, under the
 // column's own name, as order_by_link sends it. Returns are the customer's to read (RLS).
 const ORDER_SELECT =
-  'id, reference, user_id, contact_email, status, currency, total_cents, item_count, created_at, confirmed_at, cancelled_at, shipped_at, delivered_at, returned_at, delivery, carrier:carriers(name), tracking_number, tracking_url, order_items(item_id, title, unit_price_cents, quantity, returned_quantity), order_returns(id, created_at, refund_cents, lines)';
+  'id, reference, user_id, contact_email, status, currency, total_cents, item_count, created_at, confirmed_at, cancelled_at, shipped_at, delivered_at, returned_at, delivery, carrier:carriers(code, name), tracking_number, tracking_url, order_items(item_id, title, unit_price_cents, quantity, returned_quantity), order_returns(id, created_at, refund_cents, lines)';
 
 /**
  * The order with whose it is: staff can read every order under RLS, so "the caller can read it"

@@ -47,7 +47,7 @@ export const OrderWithLinesSchema = z.extend(OrderSchema, {
    * Who carries the parcel and its number, as staff shipped it (ship_order); null for orders not
    * shipped yet, shipped without these details, or shipped before the shop recorded them.
    */
-  carrier: z.nullable(z.object({ name: z.string() })),
+  carrier: z.nullable(z.object({ code: z.string(), name: z.string() })),
   tracking_number: z.nullable(z.string()),
   /** The carrier's page for this parcel; only https addresses (the database's rule too) become a link. */
   tracking_url: z.nullable(z.string().check(z.startsWith('https://'))),

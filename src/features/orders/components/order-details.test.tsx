@@ -13,7 +13,7 @@ const delivered: ShownOrder = {
   delivery: null,
   shipped_at: '2026-11-20T10:00:00Z',
   delivered_at: '2026-11-22T15:00:00Z',
-  carrier: { name: 'DHL' },
+  carrier: { code: 'dhl', name: 'DHL' },
   tracking_number: 'JD 0146 0000 12',
   tracking_url: 'https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&tracking-id=JD0146000012',
   order_items: [{ item_id: 3, title: 'Lamp', unit_price_cents: 4500, quantity: 3, returned_quantity: 0 }],
@@ -35,8 +35,8 @@ describe('OrderDetails: shipping', () => {
   });
 
   it('has no tracking link for a carrier without a tracking page, nor a number when none was given', () => {
-    renderOrder({ ...delivered, status: 'shipped', delivered_at: null, carrier: { name: 'Our own delivery' }, tracking_number: null, tracking_url: null });
-    expect(screen.getByTestId('order-shipping').textContent).toBe('Shipped with Our own delivery');
+    renderOrder({ ...delivered, status: 'shipped', delivered_at: null, carrier: { code: 'own-delivery', name: 'Our own delivery' }, tracking_number: null, tracking_url: null });
+    expect(screen.getByTestId('order-shipping').textContent).toBe('We deliver it ourselves');
     expect(screen.getByText('Shipped 20 Nov 2026')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
   });

@@ -10,9 +10,19 @@ type ShippedOrder = Pick<LinkedOrder, 'shipped_at' | 'delivered_at' | 'carrier' 
  * carrier's site when the carrier has one, and when it was shipped and delivered. Nothing before
  * it is shipped. An order shipped before the shop recorded carriers says only when.
  */
+/**
+ * Who carries it, as the shipped mail says it: two of the carriers are no company's name (the
+ * shop's own van, and "another carrier" for the rest).
+ */
+function carrierSentence({ code, name }: { code: string; name: string }): string {
+  if (code === 'own-delivery') return 'We deliver it ourselves';
+  if (code === 'other') return 'Shipped';
+  return `Shipped with ${name}`;
+}
+
 export function OrderShipping({ order }: { order: ShippedOrder }) {
   if (order.shipped_at === null && order.carrier === null) return null;
-  const carrier = order.carrier?.name;
+  const carrier = order.carrier && order.carrier.code !== 'other' ? order.carrier.name : null;
   const when = [
     order.shipped_at ? `Shipped ${dateFormat.format(new Date(order.shipped_at))}` : null,
     order.delivered_at ? `delivered ${dateFormat.format(new Date(order.delivered_at))}` : null,
@@ -22,9 +32,9 @@ export function OrderShipping({ order }: { order: ShippedOrder }) {
       <h2 id="shipping-heading" className="font-semibold">
         Shipping
       </h2>
-      {carrier ? (
+      {order.carrier ? (
         <p className="text-sm [overflow-wrap:anywhere]" data-testid="order-shipping">
-          Shipped with {carrier}
+          {carrierSentence(order.carrier)}
           {order.tracking_number ? (
             <>
               {' · '}

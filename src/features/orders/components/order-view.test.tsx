@@ -65,7 +65,7 @@ describe('OrderView', () => {
       shipped_at: '2026-11-20T10:00:00Z',
       delivered_at: '2026-11-22T10:00:00Z',
       returned_at: '2026-11-25T10:00:00Z',
-      carrier: { name: 'An Post' },
+      carrier: { code: 'an-post', name: 'An Post' },
       tracking_number: 'RR 1234 5678 IE',
       tracking_url: 'https://www.anpost.com/Post-Parcels/Track/History?item=RR12345678IE',
       order_items: [{ item_id: 3, title: 'Lamp', unit_price_cents: 4500, quantity: 1, returned_quantity: 1 }],
