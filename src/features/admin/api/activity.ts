@@ -15,19 +15,7 @@ async function listActivity(page: number) {
     .range(from, from + ACTIVITY_PAGE_SIZE - 1);
   // Shown by LoadError, which says what could not be loaded: the cause only.
   if (error) throw new Error(error.message);
-  return { entries: data, total: count ?? data.length, carriers: await carriersNamedIn(data) };
-}
-
-/**
- * The carriers' names, when a shipped order on the page names one by its code. A failed look-up
- * costs only the names: the entries then show the codes, which still say who carries the parcel.
- */
-async function carriersNamedIn(entries: { entity: string; after: unknown }[]): Promise<{ code: string; name: string }[]> {
-  const named = entries.some((entry) => entry.entity === 'orders' && typeof entry.after === 'object' && entry.after !== null && 'carrier' in entry.after && entry.after.carrier);
-  if (!named) return [];
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.from('carriers').select('code, name');
-  return error ? [] : data;
+  return { entries: data, total: count ?? data.length };
 }
 
 export type ActivityEntry = Awaited<ReturnType<typeof listActivity>>['entries'][number];

@@ -6,6 +6,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { SkeletonList } from '@/components/ui/skeleton';
 import { cn } from '@/utils/cn';
 import { ACTIVITY_PAGE_SIZE, useActivity } from '../api/activity.ts';
+import { useCarriers } from '../api/carriers.ts';
 import { describeChange } from '../utils/describe-change.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
@@ -17,7 +18,9 @@ export function ActivityLog({ userId }: { userId: string }) {
   const page = Number.isInteger(requested) && requested > 1 ? requested : 1;
   const activity = useActivity(userId, page);
   const pageCount = activity.data ? Math.max(1, Math.ceil(activity.data.total / ACTIVITY_PAGE_SIZE)) : 1;
-  const carriers = activity.data?.carriers;
+  // The carriers' names for shipped orders, which the log names by code; until (or unless) they
+  // load, the entries show the codes, which still say who carries the parcel.
+  const carriers = useCarriers(userId).data;
   const lookups = useMemo(() => ({ carrierNames: new Map(carriers?.map(({ code, name }) => [code, name])) }), [carriers]);
   return (
     <>
