@@ -5,7 +5,6 @@ import { PageTitle } from '@/components/layout/page-title';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Button } from '@/components/ui/button';
 import { CardSection } from '@/components/ui/card-section';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -19,9 +18,9 @@ import { useShopTimeZone } from '../api/shop-time-zone.ts';
 import { useLiveOrder } from '../hooks/use-live-order.ts';
 import { shopDay, shopTime } from '../utils/shop-days.ts';
 import { AdminOrderHistory } from './admin-order-history.tsx';
+import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { ReturnDialog } from './return-dialog.tsx';
 import { ShipOrderDialog } from './ship-order-dialog.tsx';
-
 
 const MAIL_KINDS: Record<string, string> = {
   receipt: 'Receipt',
@@ -223,15 +222,11 @@ function OrderActions({ userId, order, heading, onDone }: OrderActionsProps) {
         </div>
       ) : null}
       {move.isError ? <FormAlert tone="error">{move.error.message}</FormAlert> : null}
-      <ConfirmDialog
+      <CancelOrderDialog
+        orderId={order.id}
         open={confirmingCancel}
         onOpenChange={setConfirmingCancel}
         returnFocusTo={cancelButton}
-        title={`Cancel order #${order.id}?`}
-        description="Its items go back into stock and the customer is told by e-mail. This cannot be undone."
-        keepLabel="Keep order"
-        confirmLabel="Cancel order"
-        confirmVariant="danger"
         onConfirm={() => moveTo('cancelled')}
       />
       <ShipOrderDialog

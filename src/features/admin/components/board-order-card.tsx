@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { adminPaths } from '@/config/admin-paths';
 import { STAFF_NEXT_STATUSES, type OrderStatus } from '@/config/order-statuses';
@@ -10,7 +9,7 @@ import { formatPrice } from '@/utils/format';
 import { useSetOrderStatus, type BoardOrder } from '../api/order-board.ts';
 import { useShopTimeZone } from '../api/shop-time-zone.ts';
 import { shopTime } from '../utils/shop-days.ts';
-
+import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 
 const MOVE_LABELS: Partial<Record<OrderStatus, string>> = {
   packed: 'Mark packed',
@@ -124,15 +123,11 @@ export function BoardOrderCard({ order, userId, takeFocus, onFocused, onMoved, o
         </div>
       ) : null}
       {/* After a cancellation the board moves focus itself. */}
-      <ConfirmDialog
+      <CancelOrderDialog
+        orderId={order.id}
         open={confirmingCancel}
         onOpenChange={setConfirmingCancel}
         returnFocusTo={cancelButton}
-        title={`Cancel order #${order.id}?`}
-        description="Its items go back into stock and the customer is told by e-mail. This cannot be undone."
-        keepLabel="Keep order"
-        confirmLabel="Cancel order"
-        confirmVariant="danger"
         onConfirm={() => moveTo('cancelled')}
       />
     </article>
